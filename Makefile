@@ -1,0 +1,39 @@
+# make run   — set up, then start the main program (embedded defaults, no services)
+# make test  — set up, then run every check and test
+# make bench — set up, then print the speed figures
+
+PYTHON ?= $(shell command -v python3.11 || command -v python3)
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml Makefile | cksum | cut -d' ' -f1)
+
+.PHONY: run test lint typecheck unit bench setup clean
+
+setup: $(STAMP)
+
+$(STAMP):
+	$(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	rm -f $(VENV)/.installed-*
+	touch $@
+
+run: $(STAMP)
+	$(BIN)/tysiac demo
+
+test: lint typecheck unit
+
+lint: $(STAMP)
+	$(BIN)/ruff check tysiac tests bench
+
+typecheck: $(STAMP)
+	$(BIN)/mypy tysiac
+
+unit: $(STAMP)
+	$(BIN)/pytest -n auto
+
+bench: $(STAMP)
+	$(BIN)/python bench/engine_bench.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -1,0 +1,1 @@
+"""Command-line interfaces of the ``tysiac`` command."""

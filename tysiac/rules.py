@@ -1,0 +1,343 @@
+"""Rule options and presets (RULES.md, every section; presets in section 8).
+
+A :class:`Rules` object is frozen and complete: every option of RULES.md has a value.
+Build one from a preset plus overrides::
+
+    Rules.preset("pl-3", bombs_per_player=0)
+    Rules.from_dict({"preset": "pl-3", "bombs_per_player": 0})   # a record's "rules"
+
+Option ids are the public contract of RULES.md; an unknown option or a bad value
+raises :class:`RulesError` naming the option and the values it allows.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An unknown option, preset or a value an option does not allow."""
+
+
+@dataclass(frozen=True, slots=True)
+class Penalty:
+    """``{every: 3, points: 120}``: each ``every``-th occurrence costs ``points``."""
+
+    every: int
+    points: int
+
+
+@dataclass(frozen=True, slots=True)
+class Barrel:
+    """``{at: 880, deals: 3, penalty: 120}`` (RULES.md section 7, beczka)."""
+
+    at: int
+    deals: int
+    penalty: int
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """Every option of RULES.md. Field names are the option ids."""
+
+    # Table form (section 2).
+    players: int = 3
+    mode: str = "standard"
+    two_player_layout: str = "10+2x2"
+    sitting_out: str = "dealer"
+    # Bidding (section 3).
+    bid_step: int = 10
+    bid_jumps: bool = True
+    bid_cap: str = "melds_in_hand"
+    redeal_four_nines: bool = False
+    redeal_weak_hand_max: int | None = None
+    # Musik, exchange, declaration, bomb (section 4).
+    musik_reveal: str = "always"
+    declare_cap: str = "melds_in_hand"
+    leftover_cards: str = "last_trick"
+    bomb_points: int = 60
+    bombs_per_player: int | None = 1
+    bomb_timing: str = "after_exchange"
+    bomb_only_unraised_100: bool = False
+    bomb_free_first: int = 0
+    bomb_penalty: Penalty | None = None
+    # Tricks (section 5).
+    meld_first_trick: bool = True
+    must_beat: bool = True
+    must_trump: bool = True
+    must_overtrump: bool = True
+    # Settling (section 6).
+    rounding: str = "half_up"
+    zero_penalty: Penalty | None = None
+    # End of the game (section 7).
+    goal: int = 1000
+    barrier: int | None = 800
+    barrier_mode: str = "start_of_deal"
+    defender_max: int | None = None
+    barrel: Barrel | None = None
+    #: The preset these rules were built from (not an option; kept for records).
+    preset_name: str = dataclasses.field(default="pl-3", compare=False)
+
+    # --- construction ------------------------------------------------------
+
+    @classmethod
+    def preset(cls, name: str = "pl-3", **overrides: Any) -> Rules:
+        """A preset by name plus option overrides (values as in a record's JSON)."""
+        key = name.strip().lower()
+        if key not in PRESETS:
+            raise RulesError(
+                f"unknown preset {name!r}; presets: {', '.join(PRESETS)}"
+            )
+        base: dict[str, Any] = dict(PRESETS[key])
+        parsed = {opt: _check(opt, value) for opt, value in overrides.items()}
+        if "goal" in parsed and "barrier" not in parsed and base.get("barrier", 800):
+            # "with goal 500 it is 400": the barrier scales with the goal.
+            base_goal = base.get("goal", 1000)
+            parsed["barrier"] = base.get("barrier", 800) * parsed["goal"] // base_goal
+        rules = cls(**(base | parsed), preset_name=key)
+        rules._check_consistent()
+        return rules
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """A record's ``rules`` object: ``{"preset": "pl-3", option: value, ...}``."""
+        if not isinstance(data, Mapping):
+            raise RulesError("rules must be an object like {\"preset\": \"pl-3\"}")
+        options = dict(data)
+        name = options.pop("preset", "pl-3")
+        if not isinstance(name, str):
+            raise RulesError(f"preset must be a name; presets: {', '.join(PRESETS)}")
+        return cls.preset(name, **options)
+
+    def to_dict(self) -> dict[str, Any]:
+        """``{"preset": name, ...options that differ from the preset}``."""
+        base = Rules.preset(self.preset_name)
+        out: dict[str, Any] = {"preset": self.preset_name}
+        for opt in OPTION_IDS:
+            value = getattr(self, opt)
+            if value != getattr(base, opt):
+                out[opt] = _to_json(value)
+        return out
+
+    def options(self) -> dict[str, Any]:
+        """Every option with its value, as JSON values."""
+        return {opt: _to_json(getattr(self, opt)) for opt in OPTION_IDS}
+
+    def with_options(self, **overrides: Any) -> Rules:
+        current = {opt: getattr(self, opt) for opt in OPTION_IDS}
+        parsed = {opt: _check(opt, value) for opt, value in overrides.items()}
+        rules = Rules(**(current | parsed), preset_name=self.preset_name)
+        rules._check_consistent()
+        return rules
+
+    def _check_consistent(self) -> None:
+        if self.mode == "dobierany" and self.players != 2:
+            raise RulesError("mode=dobierany is a game for 2 players (players=2)")
+        if self.barrier is not None and self.barrier >= self.goal:
+            raise RulesError(f"barrier ({self.barrier}) must be below goal ({self.goal})")
+        if self.barrel is not None and self.barrel.at >= self.goal:
+            raise RulesError(f"barrel.at ({self.barrel.at}) must be below goal ({self.goal})")
+        if self.defender_max is not None and self.defender_max >= self.goal:
+            raise RulesError(
+                f"defender_max ({self.defender_max}) must be below goal ({self.goal})"
+            )
+
+    # --- derived facts the engine asks for -----------------------------------
+
+    @property
+    def draw_game(self) -> bool:
+        return self.mode == "dobierany"
+
+    @property
+    def playing_seats(self) -> int:
+        """Seats that receive cards in a deal (4 players: one sits out)."""
+        return 2 if self.players == 2 else 3
+
+    @property
+    def hand_size(self) -> int:
+        if self.mode == "dobierany":
+            return 6
+        if self.players == 2:
+            return 9 if self.two_player_layout == "9+2x3" else 10
+        return 7
+
+    @property
+    def musik_size(self) -> int:
+        if self.mode == "dobierany":
+            return 0
+        if self.players == 2:
+            return 3 if self.two_player_layout == "9+2x3" else 2
+        return 3
+
+    @property
+    def musik_count(self) -> int:
+        if self.mode == "dobierany":
+            return 0
+        return 2 if self.players == 2 else 1
+
+    @property
+    def tricks_per_deal(self) -> int:
+        if self.mode == "dobierany":
+            return 12
+        return self.hand_size if self.players == 2 else 8
+
+
+# --- option table: how each option is checked and described ----------------
+
+def _choice(*values: Any) -> tuple[Callable[[Any], Any], str]:
+    def check(v: Any) -> Any:
+        if v in values and type(v) is type(values[0]):
+            return v
+        raise ValueError
+    return check, " or ".join(json.dumps(v) for v in values)
+
+
+def _boolean() -> tuple[Callable[[Any], Any], str]:
+    def check(v: Any) -> bool:
+        if isinstance(v, bool):
+            return v
+        raise ValueError
+    return check, "true or false"
+
+
+def _integer(
+    low: int, multiple: int = 1, nullable: bool = False,
+) -> tuple[Callable[[Any], Any], str]:
+    def check(v: Any) -> int | None:
+        if v is None and nullable:
+            return None
+        if isinstance(v, int) and not isinstance(v, bool) and v >= low and v % multiple == 0:
+            return v
+        raise ValueError
+    text = f"an integer >= {low}" + (f", a multiple of {multiple}" if multiple > 1 else "")
+    return check, text + (" or null" if nullable else "")
+
+
+def _penalty() -> tuple[Callable[[Any], Any], str]:
+    def check(v: Any) -> Penalty | None:
+        if v is None or isinstance(v, Penalty):
+            return v
+        if isinstance(v, Mapping) and set(v) == {"every", "points"}:
+            every, points = v["every"], v["points"]
+            if _is_int(every) and every >= 1 and _is_int(points) and points >= 0:
+                return Penalty(every, points)
+        raise ValueError
+    return check, 'null or {"every": N >= 1, "points": N >= 0}'
+
+
+def _barrel() -> tuple[Callable[[Any], Any], str]:
+    def check(v: Any) -> Barrel | None:
+        if v is None or isinstance(v, Barrel):
+            return v
+        if isinstance(v, Mapping) and set(v) == {"at", "deals", "penalty"}:
+            at, deals, penalty = v["at"], v["deals"], v["penalty"]
+            if _is_int(at) and at > 0 and _is_int(deals) and deals >= 1 \
+                    and _is_int(penalty) and penalty >= 0:
+                return Barrel(at, deals, penalty)
+        raise ValueError
+    return check, 'null or {"at": N, "deals": N >= 1, "penalty": N >= 0}'
+
+
+def _is_int(v: Any) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool)
+
+
+_OPTION_CHECKS: dict[str, tuple[Callable[[Any], Any], str]] = {
+    "players": _choice(2, 3, 4),
+    "mode": _choice("standard", "dobierany"),
+    "two_player_layout": _choice("10+2x2", "9+2x3"),
+    "sitting_out": _choice("dealer", "right_of_dealer", "opposite_dealer"),
+    "bid_step": _choice(10, 5),
+    "bid_jumps": _boolean(),
+    "bid_cap": _choice("melds_in_hand", "none"),
+    "redeal_four_nines": _boolean(),
+    "redeal_weak_hand_max": _integer(0, nullable=True),
+    "musik_reveal": _choice("always", "hidden_at_100", "from_130", "never"),
+    "declare_cap": _choice("melds_in_hand", "none"),
+    "leftover_cards": _choice("last_trick", "nobody"),
+    "bomb_points": _integer(0, 5),
+    "bombs_per_player": _integer(0, nullable=True),
+    "bomb_timing": _choice("before_exchange", "after_exchange"),
+    "bomb_only_unraised_100": _boolean(),
+    "bomb_free_first": _integer(0),
+    "bomb_penalty": _penalty(),
+    "meld_first_trick": _boolean(),
+    "must_beat": _boolean(),
+    "must_trump": _boolean(),
+    "must_overtrump": _boolean(),
+    "rounding": _choice("half_up", "half_down"),
+    "zero_penalty": _penalty(),
+    "goal": _choice(1000, 500),
+    "barrier": _integer(10, 10, nullable=True),
+    "barrier_mode": _choice("start_of_deal", "cap"),
+    "defender_max": _integer(10, 10, nullable=True),
+    "barrel": _barrel(),
+}
+
+#: The option ids of RULES.md, in the order of the spec.
+OPTION_IDS: tuple[str, ...] = tuple(_OPTION_CHECKS)
+
+
+def allowed_values(option: str) -> str:
+    return _OPTION_CHECKS[option][1]
+
+
+def _check(option: str, value: Any) -> Any:
+    if option not in _OPTION_CHECKS:
+        raise RulesError(f"unknown rule option {option!r}; options: {', '.join(OPTION_IDS)}")
+    check, allowed = _OPTION_CHECKS[option]
+    try:
+        return check(value)
+    except (ValueError, TypeError):
+        raise RulesError(
+            f"bad value {json.dumps(_to_json(value))} for rule option {option!r}; "
+            f"allowed: {allowed}"
+        ) from None
+
+
+def parse_option(text: str) -> tuple[str, Any]:
+    """Read a command-line ``option=value`` (value as JSON, bare words as strings)."""
+    name, sep, raw = text.partition("=")
+    name = name.strip()
+    if not sep:
+        raise RulesError(f"expected option=value, got {text!r}")
+    raw = raw.strip()
+    try:
+        value = json.loads(raw)
+    except json.JSONDecodeError:
+        value = raw
+    return name, _check(name, value)
+
+
+def _to_json(value: Any) -> Any:
+    if isinstance(value, (Penalty, Barrel)):
+        return dataclasses.asdict(value)
+    return value
+
+
+# --- presets (RULES.md section 8) -----------------------------------------
+
+PRESETS: dict[str, dict[str, Any]] = {
+    "pl-3": {},
+    "pl-2": {"players": 2, "bomb_timing": "before_exchange", "bomb_only_unraised_100": True},
+    "pl-2-classic": {
+        "players": 2, "must_trump": False, "bombs_per_player": None, "bomb_free_first": 1,
+    },
+    "pl-4": {"players": 4, "bomb_points": 40},
+    "dobierany": {"players": 2, "mode": "dobierany", "bombs_per_player": 0, "barrier": None},
+    "online-3": {"bombs_per_player": 0},
+    "online-2": {"players": 2, "bombs_per_player": 0},
+    "house-3": {"meld_first_trick": False, "defender_max": 990},
+    "tournament-3": {
+        "meld_first_trick": False, "musik_reveal": "from_130", "barrier_mode": "cap",
+    },
+    "barrel-3": {
+        "barrel": Barrel(880, 3, 120), "barrier": None, "zero_penalty": Penalty(3, 120),
+    },
+}
+
+PRESET_NAMES: tuple[str, ...] = tuple(PRESETS)
