@@ -14,7 +14,7 @@ setup: $(STAMP)
 $(STAMP):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bots,env,tui]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
