@@ -67,6 +67,8 @@ def redeal(seat: int) -> Action:
 def kind(a: Action) -> str:
     """One of ``play``, ``give``, ``discard``, ``pass``, ``bomb``, ``redeal``,
     ``choose_musik``, ``bid``, ``declare``."""
+    if 0 <= a < PASS and a & 31 >= 24 or a < 0:
+        raise ValueError(f"not an action: {a}")
     if a < GIVE:
         return "play"
     if a < DISCARD:
