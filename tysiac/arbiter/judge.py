@@ -8,17 +8,17 @@ from ..cards import suit_str
 from ..engine import actions as A
 from ..engine.game import DealResult, Game
 from ..engine.phases import DEAL, GAME_OVER, PHASES
-from ..record import GameRecord, RecordError, loads, replay
+from ..record import GameRecord, RecordError, read_any, replay
 
 #: Exit statuses: valid, an illegal action or inconsistent sheet, not a record.
 VALID, ILLEGAL, NOT_A_RECORD = 0, 1, 2
 
 
 def judge_text(text: str, lang: str = "pl") -> tuple[dict[str, Any], int, GameRecord | None]:
-    """Judge a record given as JSON text: the verdict object, the exit status and
-    the record (None if the text is not a record)."""
+    """Judge a record given as JSON (or in the text notation): the verdict object,
+    the exit status and the record (None if the text is not a record)."""
     try:
-        record = loads(text)
+        record = read_any(text)
     except RecordError as e:
         return _not_a_record(e, lang), NOT_A_RECORD, None
     verdict, status = judge(record, lang)

@@ -7,6 +7,7 @@ import json
 import sys
 
 from ..arbiter import NOT_A_RECORD, explain, judge_text
+from .inputs import InputError, read_text
 
 HELP = """Judge a game record against its rules and print the verdict as JSON.
 
@@ -27,16 +28,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def run(args: argparse.Namespace) -> int:
     try:
-        if args.file == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.file, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        msg = f"nie można odczytać {args.file}: {reason}" if args.lang == "pl" \
-            else f"cannot read {args.file}: {reason}"
-        print(f"tysiac arbiter: {msg}", file=sys.stderr)
+        text = read_text(args.file, args.lang)
+    except InputError as e:
+        print(f"tysiac arbiter: {e}", file=sys.stderr)
         return NOT_A_RECORD
     verdict, status, record = judge_text(text, args.lang)
     print(_pretty(verdict))

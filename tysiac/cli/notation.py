@@ -1,0 +1,34 @@
+"""``tysiac notation FILE``: convert a record between JSON and the text notation."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from ..record import RecordError, dumps, notation, read_any
+from .inputs import InputError, read_text
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser(
+        "notation", help="convert a record between JSON and the text notation",
+        description="Read a record (JSON or text notation, detected) and write it in the "
+        "other form: JSON becomes text, text becomes JSON, unless --to says which.")
+    p.add_argument("file", metavar="FILE", help="the record, or - for standard input")
+    p.add_argument("--to", choices=("text", "json"), help="the form to write")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    try:
+        text = read_text(args.file, "en")
+        record = read_any(text)
+    except InputError as e:
+        print(f"tysiac notation: {e}", file=sys.stderr)
+        return 2
+    except RecordError as e:
+        print(f"tysiac notation: {e.message('en')}", file=sys.stderr)
+        return 2
+    to = args.to or ("json" if text.lstrip().startswith(("[", "{deal}", "{sheet}")) else "text")
+    sys.stdout.write(notation.write(record) if to == "text" else dumps(record) + "\n")
+    return 0
