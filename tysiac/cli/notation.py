@@ -29,6 +29,6 @@ def run(args: argparse.Namespace) -> int:
     except RecordError as e:
         print(f"tysiac notation: {e.message('en')}", file=sys.stderr)
         return 2
-    to = args.to or ("json" if text.lstrip().startswith(("[", "{deal}", "{sheet}")) else "text")
+    to = args.to or ("json" if notation.is_notation(text) else "text")
     sys.stdout.write(notation.write(record) if to == "text" else dumps(record) + "\n")
     return 0

@@ -100,6 +100,7 @@ _MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
         "{seat} ma {card} i musi przebić atut {target}",
         "{seat} has {card} and must beat the trump {target}"),
     ("bad_deal", ""): ("{detail}", "{detail}"),
+    ("bad_sheet", ""): ("{detail}", "{detail}"),
 }
 
 _BOMB_WHEN = {

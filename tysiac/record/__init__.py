@@ -10,10 +10,7 @@ from .replay import Replay, apply_record_action, replay, to_record
 def read_any(text: str) -> GameRecord:
     """A record from JSON or from the text notation (which opens with a ``[`` tag
     or a ``{deal}``/``{sheet}`` block)."""
-    head = text.lstrip()
-    if head.startswith("[") or head.startswith(("{deal}", "{sheet}")):
-        return notation.read(text)
-    return loads(text)
+    return notation.read(text) if notation.is_notation(text) else loads(text)
 
 
 __all__ = [

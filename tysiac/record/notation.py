@@ -141,6 +141,11 @@ def _write_sheet(row: SheetRow) -> list[str]:
 
 # --- reading ------------------------------------------------------------------
 
+def is_notation(text: str) -> bool:
+    """Whether a text is in this notation (a ``[Tag`` or a block opens it), not JSON."""
+    return re.match(r"\s*(\[[A-Za-z]|\{deal\}|\{sheet\})", text) is not None
+
+
 def read(text: str) -> GameRecord:
     """Read the text notation. Raises :class:`RecordError` (``bad_record``) that
     names the line."""
