@@ -189,6 +189,8 @@ class _Account:
             except IllegalAction as e:
                 if phase_before == BID:
                     self.say("bidding", moves=", ".join(bids))
+                if plays:
+                    self.say("trick_open", plays=", ".join(plays))
                 raise _ActionError(j, e) from None
             name = names[a.p]
             if a.kind == "redeal":
