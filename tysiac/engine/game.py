@@ -15,7 +15,6 @@ the seed. Cards are ints and card sets are masks (see :mod:`tysiac.cards`).
 
 from __future__ import annotations
 
-import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 from operator import add, sub
@@ -33,6 +32,7 @@ from ..cards import (
 )
 from ..rules import Rules
 from . import actions as A
+from . import chance
 from .checks import check
 from .errors import IllegalAction
 from .phases import BID, CHANCE, CHOOSE_MUSIK, DEAL, DECLARE, EXCHANGE, GAME_OVER, PHASES, PLAY
@@ -89,24 +89,6 @@ class DealResult:
                 and self.points[self.declarer] >= self.contract)
 
 
-_FACTORIAL_24 = 620448401733239439360000
-
-
-def shuffled_deck(rng: random.Random) -> list[int]:
-    """A uniformly random order of the 24 cards from one draw of the generator: a
-    random number below 24! read in the factorial number system (Fisher-Yates).
-    Defined here, not by ``random.shuffle``, so a seed deals the same cards on
-    every Python version."""
-    r = rng.getrandbits(80)
-    while r >= _FACTORIAL_24:
-        r = rng.getrandbits(80)
-    deck = list(range(24))
-    for i in range(23, 0, -1):
-        r, j = divmod(r, i + 1)
-        deck[i], deck[j] = deck[j], deck[i]
-    return deck
-
-
 def seating(rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
     """Who plays a deal, clockwise from dealer+1; the next playing seat of each
     seat; the sitting-out seat (4 players, option ``sitting_out``)."""
@@ -128,7 +110,7 @@ class Game:
     """A game of Tysiąc from the first deal to the winner."""
 
     __slots__ = (
-        "rules", "n", "k", "draw", "two", "rng", "first_dealer", "start_scores",
+        "rules", "n", "k", "draw", "two", "seed_state", "first_dealer", "start_scores",
         "standing", "dealer", "phase", "to_move", "winner", "log", "results",
         # the deal in progress (see _clear_deal)
         "hands", "order", "nxt", "sitting_out", "musiks", "stock", "obligatory",
@@ -148,9 +130,9 @@ class Game:
         self.k = rules.playing_seats
         self.draw = rules.draw_game
         self.two = self.n == 2 and not self.draw
-        self.rng = random.Random(seed)
+        self.seed_state = chance.initial_state(seed)
         if first_dealer is None:
-            first_dealer = self.rng.randrange(self.n)    # the first dealer by lot
+            self.seed_state, first_dealer = chance.below(self.seed_state, self.n)   # by lot
         if not 0 <= first_dealer < self.n:
             raise ValueError(f"first_dealer must be a seat from 0 to {self.n - 1}")
         if start_scores is not None and len(start_scores) != self.n:
@@ -329,7 +311,7 @@ class Game:
         r = self.rules
         size, msize = r.hand_size, r.musik_size
         if hands is None:
-            deck = shuffled_deck(self.rng)
+            self.seed_state, deck = chance.shuffled_deck(self.seed_state)
             hand_masks = [0] * self.n
             for i, seat in enumerate(self.order):
                 hand_masks[seat] = mask_of(deck[i * size:(i + 1) * size])
@@ -600,8 +582,6 @@ class Game:
             if isinstance(value, list):
                 value = list(value)
             setattr(g, name, value)
-        g.rng = random.Random()
-        g.rng.setstate(self.rng.getstate())
         last = g.log[-1] if g.log else None
         if isinstance(last, DealLog):   # the deal in progress appends to its log
             g.log[-1] = last = last.copy()
@@ -621,7 +601,7 @@ class Game:
             logs.pop()
         g = Game(self.rules, first_dealer=self.first_dealer, start_scores=self.start_scores)
         g.replay(logs)
-        g.rng = self.rng
+        g.seed_state = self.seed_state
         for name in Game.__slots__:
             setattr(self, name, getattr(g, name))
 
