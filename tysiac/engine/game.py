@@ -417,7 +417,7 @@ class Game:
         self.tricks.append((self.leader, trick, w))
         self.trick = []
         self.tricks_done += 1
-        self.to_move = w
+        self.to_move = self.leader = w
         if self.stock:                      # dobierany: the trick winner draws first
             for s in (w, self.nxt[w]):
                 c = self.stock.pop()
