@@ -1,0 +1,298 @@
+"""Every text the terminal game shows, in Polish (default) and English."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..cards import SUIT_NAMES, card_display, mask_of, sorted_for_display
+from ..engine import actions as A
+from ..engine.errors import IllegalAction
+
+LANGS = ("pl", "en")
+
+_T: dict[str, tuple[str, str]] = {
+    # phases and prompts
+    "title": ("Tysiąc {preset} · rozdanie {n} · rozdaje {dealer}",
+              "Tysiąc {preset} · deal {n} · {dealer} deals"),
+    "trump": (" · atut {suit}", " · trump {suit}"),
+    "no_trump": (" · bez atutu", " · no trump"),
+    "waiting": ("Ruch ma {name}…", "{name} to act…"),
+    "bid": ("Licytujesz: podbij albo pasuj (twój limit: {cap}).",
+            "Your bid: raise or pass (your cap: {cap})."),
+    "bid_range": ("Możesz: pas, {low}–{high} co {step}.", "Legal: pass, {low}–{high} by {step}."),
+    "redeal_offer": ("Możesz poprosić o nowe rozdanie albo grać dalej.",
+                     "You may ask for a redeal or play on."),
+    "choose_musik": ("Wybierz musik (karty zakryte).", "Choose a musik (face down)."),
+    "give": ("Oddaj kartę graczowi {name}: wybierz ją z ręki.",
+             "Give a card to {name}: pick it from your hand."),
+    "give_ready": ("Oddajesz {gifts}. Zatwierdź albo zacznij od nowa.",
+                   "You give {gifts}. Confirm or start again."),
+    "discard": ("Odłóż {n} karty: wybierz je z ręki ({k} wybrane).",
+                "Discard {n} cards: pick them from your hand ({k} picked)."),
+    "discard_ready": ("Odkładasz {cards}. Zatwierdź albo zacznij od nowa.",
+                      "You discard {cards}. Confirm or start again."),
+    "declare": ("Zadeklaruj kontrakt: od {low} do {high} (limit {high}).",
+                "Declare your contract: {low} to {high} (cap {high})."),
+    "bomb_too": (" Możesz też rzucić bombę.", " You may also throw a bomb."),
+    "lead": ("Twój ruch: wyjdź do lewy.", "Your turn: lead to the trick."),
+    "follow": ("Twój ruch: dołóż do lewy.", "Your turn: play to the trick."),
+    "meld_offer": ("Zameldować parę {suit} ({value})?", "Announce the {suit} marriage ({value})?"),
+    "deal_over": ("Koniec rozdania. Enter: następne rozdanie.",
+                  "The deal is over. Enter: next deal."),
+    "game_over": ("Koniec partii.", "The game is over."),
+    "sitting_out": ("Pauzujesz w tym rozdaniu.", "You sit out this deal."),
+    # buttons
+    "pass": ("Pas", "Pass"),
+    "bid_btn": ("Licytuj {n}", "Bid {n}"),
+    "declare_btn": ("Graj za {n}", "Declare {n}"),
+    "bomb": ("Bomba", "Bomb"),
+    "musik_btn": ("Musik {n}", "Musik {n}"),
+    "confirm": ("Zatwierdź", "Confirm"),
+    "reset": ("Od nowa", "Start again"),
+    "meld_yes": ("{card} z meldunkiem", "{card} with marriage"),
+    "meld_no": ("{card} bez meldunku", "{card} without"),
+    "cancel": ("Anuluj", "Cancel"),
+    "next_deal": ("Dalej", "Next"),
+    "redeal": ("Nowe rozdanie", "Redeal"),
+    "play_on": ("Graj dalej", "Play on"),
+    "show_cards": ("Pokaż karty", "Show cards"),
+    "sheet": ("Tabela wyników", "Score sheet"),
+    "quit": ("Koniec", "Quit"),
+    "no_cards_now": ("Teraz nie zagrywa się kart: trwa {phase}.",
+                     "No card is played now: this is {phase}."),
+    "save_failed": ("Nie można zapisać partii: {reason}", "Cannot save the game: {reason}"),
+    "save_file": ("Zapis partii: {path}", "Game file: {path}"),
+    "resume_hint": ("Wznów: tysiac play --resume {path}", "Resume: tysiac play --resume {path}"),
+    # keys bar
+    "keys": ("←→ karta · Enter wybierz · t tabela · k pokaż karty · ? pomoc · q koniec",
+             "←→ card · Enter choose · t sheet · k show cards · ? help · q quit"),
+    "key_undo": (" · u cofnij", " · u undo"),
+    "key_hint": (" · h podpowiedź", " · h hint"),
+    # table
+    "bidding": ("Licytacja: {moves}", "Bidding: {moves}"),
+    "obligatory": ("{name} 100 (obowiązkowe)", "{name} 100 (obligatory)"),
+    "passes": ("{name} pas", "{name} passes"),
+    "declarer": ("Grający: {name}, licytacja {bid}", "Declarer: {name}, bid {bid}"),
+    "contract": ("Grający: {name}, kontrakt {contract}", "Declarer: {name}, contract {contract}"),
+    "musik": ("Musik: {cards}", "Musik: {cards}"),
+    "musik_hidden": ("Musik: zakryty", "Musik: not shown"),
+    "given_to_me": ("Dostajesz od grającego: {card}", "The declarer gave you: {card}"),
+    "my_gifts": ("Oddane: {gifts}", "Given: {gifts}"),
+    "my_discards": ("Odłożone: {cards}", "Discarded: {cards}"),
+    "trick_no": ("Lewa {n}", "Trick {n}"),
+    "leads": ("wychodzi", "leads"),
+    "wins": ("bierze", "wins"),
+    "your_card": ("twój ruch", "your turn"),
+    "last_trick": ("Poprzednia lewa:", "Last trick:"),
+    "melds_line": ("Meldunki: {melds}", "Marriages: {melds}"),
+    "deal_points": ("Punkty w rozdaniu: {points}", "Points this deal: {points}"),
+    "stock": ("Stos: {n} kart", "Stock: {n} cards"),
+    "bots_moved": ("{moves}", "{moves}"),
+    # side panel
+    "scores": ("Wyniki", "Scores"),
+    "dealer_mark": ("rozdaje", "deals"),
+    "out_mark": ("pauzuje", "sits out"),
+    "barrier_mark": ("próg", "barrier"),
+    "barrel_mark": ("beczka {n}", "barrel {n}"),
+    "bombs_mark": ("bomby {n}", "bombs {n}"),
+    "goal": ("Gra do {goal}, próg {barrier}", "Goal {goal}, barrier {barrier}"),
+    "goal_barrel": ("Gra do {goal}, beczka {at}", "Goal {goal}, barrel {at}"),
+    "goal_only": ("Gra do {goal}", "Goal {goal}"),
+    "legend": ("R rozdaje  ★ grający\n▲ próg ⊙ beczka – pauza",
+               "D deals  ★ declarer\n▲ barrier  ⊙ barrel  – out"),
+    # summary
+    "sum_head": ("Rozdanie {n}: {what}", "Deal {n}: {what}"),
+    "sum_made": ("{name} gra za {c} i ugrywa ({p} pkt)", "{name} plays {c} and makes it ({p} pts)"),
+    "sum_failed": ("{name} gra za {c} i nie ugrywa ({p} pkt)",
+                   "{name} plays {c} and fails ({p} pts)"),
+    "sum_bomb": ("{name} rzuca bombę: rozdania się nie gra",
+                 "{name} throws a bomb: the deal is not played"),
+    "sum_draw_game": ("każdy dopisuje swoje punkty", "each player adds their points"),
+    "sum_cols": ("{name:<10} {lewy:>4} {karty:>6} {meld:>9} {razem:>6} {zmiana:>7} {stan:>6}",
+                 "{name:<10} {lewy:>4} {karty:>6} {meld:>9} {razem:>6} {zmiana:>7} {stan:>6}"),
+    "col_tricks": ("lewy", "tr."),
+    "col_cards": ("karty", "cards"),
+    "col_melds": ("meldunki", "marriage"),
+    "col_total": ("razem", "total"),
+    "col_change": ("zmiana", "change"),
+    "col_score": ("stan", "score"),
+    "leftover": ("Karty spoza gry ({p} pkt) bierze {name} z ostatnią lewą.",
+                 "{name} takes the leftover cards ({p} pts) with the last trick."),
+    "winner": ("Partię wygrywa {name}!", "{name} wins the game!"),
+    "you_win": ("Wygrywasz partię!", "You win the game!"),
+    "draw": ("Partia kończy się remisem.", "The game ends in a draw."),
+    # Pokaż karty
+    "show_head": ("Pokaż karty: rozdanie {n}, rozdawał {dealer}",
+                  "Show cards: deal {n}, {dealer} dealt"),
+    "show_dealt": ("Rozdane karty:", "Cards dealt:"),
+    "show_musik": ("Musik: {cards}", "Musik: {cards}"),
+    "show_musik_n": ("Musik {i}: {cards}{chosen}", "Musik {i}: {cards}{chosen}"),
+    "chosen": (" (wybrany)", " (chosen)"),
+    "show_stock": ("Stos: {cards}", "Stock: {cards}"),
+    "show_gives": ("{name} oddaje: {gifts}", "{name} gives: {gifts}"),
+    "show_discards": ("{name} odkłada: {cards}", "{name} discards: {cards}"),
+    "show_declare": ("{name} gra za {n}", "{name} declares {n}"),
+    "show_bomb": ("{name} rzuca bombę", "{name} throws a bomb"),
+    "show_tricks": ("Lewy:", "Tricks:"),
+    "show_trick": ("{i:>2}. {plays} → {name}", "{i:>2}. {plays} → {name}"),
+    "show_taken": ("Wzięte lewy:", "Tricks taken:"),
+    "show_taken_seat": ("{name}: lewy {tricks} — {p} pkt", "{name}: tricks {tricks} — {p} pts"),
+    "none": ("—", "—"),
+    "no_deal_yet": ("Nie rozegrano jeszcze żadnego rozdania.", "No deal has been played yet."),
+    # score sheet
+    "sheet_head": ("Tabela wyników ({preset})", "Score sheet ({preset})"),
+    "sheet_no": ("Nr", "No"),
+    "sheet_marks": ("★ grający (✓ ugrany, ✗ nie), B bomba, – pauza",
+                    "★ declarer (✓ made, ✗ failed), B bomb, – sits out"),
+    # help
+    "help": (
+        "Klawisze\n"
+        "  ← → / Tab   wybór karty albo przycisku\n"
+        "  Enter       zagraj kartę / naciśnij przycisk\n"
+        "  + / −       wyżej / niżej w licytacji i deklaracji\n"
+        "  p           pas          b  bomba\n"
+        "  t           tabela wyników\n"
+        "  k           pokaż karty ostatniego rozdania\n"
+        "  h           podpowiedź (rada bota)\n"
+        "  u           cofnij swoją ostatnią kartę (gdy włączone --undo)\n"
+        "  q, Ctrl-C   koniec (partia jest zapisana na bieżąco)\n"
+        "  Esc         zamknij to okno\n"
+        "Myszą: kliknij kartę albo przycisk.",
+        "Keys\n"
+        "  ← → / Tab   pick a card or a button\n"
+        "  Enter       play the card / press the button\n"
+        "  + / −       higher / lower while bidding and declaring\n"
+        "  p           pass         b  bomb\n"
+        "  t           score sheet\n"
+        "  k           show the cards of the last deal\n"
+        "  h           hint (a bot's advice)\n"
+        "  u           take your last card back (with --undo)\n"
+        "  q, Ctrl-C   quit (the game is saved as you play)\n"
+        "  Esc         close this window\n"
+        "Mouse: click a card or a button."),
+    "close": ("Esc: zamknij", "Esc: close"),
+    "undo_off": ("Cofanie jest wyłączone (uruchom z --undo).", "Undo is off (start with --undo)."),
+    "undo_none": ("Nie ma karty do cofnięcia w tym rozdaniu.", "No card of yours to take back."),
+    "undone": ("Cofnięto twoją ostatnią kartę.", "Your last card was taken back."),
+    "hint_none": ("Podpowiedź jest teraz niedostępna.", "No hint now."),
+    "hint": ("Rada: {advice}", "Advice: {advice}"),
+    "not_now": ("Teraz nie twój ruch.", "It is not your turn."),
+    # plain mode
+    "p_intro": ("Tysiąc {preset}. Przy stole: {names}. Wpisz ? po pomoc.",
+                "Tysiąc {preset}. At the table: {names}. Type ? for help."),
+    "p_next": ("Enter: następne rozdanie (k: pokaż karty, t: tabela, q: koniec).",
+               "Enter: next deal (k: show cards, t: score sheet, q: quit)."),
+    "p_give": ("Oddaj dwie karty: pierwszą graczowi {first}, drugą graczowi {second} "
+               "(dwa numery albo karty, np. 3 7 albo 9S WD).",
+               "Give two cards: the first to {first}, the second to {second} "
+               "(two numbers or cards, e.g. 3 7 or 9S JD)."),
+    "p_discard": ("Odłóż {n} karty (numery albo karty, np. 3 7 albo 9S WD).",
+                  "Discard {n} cards (numbers or cards, e.g. 3 7 or 9S JD)."),
+    "p_hand": ("Twoje karty:", "Your cards:"),
+    "p_or_bomb": ("Albo: bomba.", "Or: bomb."),
+    "p_declare": ("Zadeklaruj kontrakt.", "Declare your contract."),
+    "p_options": ("Możesz:", "Choose:"),
+    "p_meld": ("{card} z meldunkiem {suit} {value}", "{card} announcing {suit} {value}"),
+    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, kartę (np. DH albo D♥) "
+                  "albo ? po pomoc.",
+                  "Not understood: {text}. Type a number from the list, a card (e.g. QH "
+                  "or Q♥) or ? for help."),
+    "p_help": (
+        "Wpisz numer z listy albo: kartę (DH, D♥, 10H; z + na końcu, by zameldować: KH+), "
+        "stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty ostatniego "
+        "rozdania, s stan rozdania, u cofnij kartę (z --undo), q koniec. Partia zapisuje "
+        "się po każdym ruchu.",
+        "Type a number from the list or: a card (QH, Q♥, 10H; end with + to announce a "
+        "marriage: KH+), a bid (120), pass, bomb. Commands: t score sheet, k show the cards "
+        "of the last deal, s the deal so far, u take a card back (with --undo), q quit. The "
+        "game is saved after every move."),
+    # narration (plain mode, the latest events)
+    "n_deal": ("Rozdanie {n}, rozdaje {dealer}.", "Deal {n}, {dealer} deals."),
+    "n_out": ("Pauzuje {name}.", "{name} sits out."),
+    "n_you_out": ("Pauzujesz w tym rozdaniu.", "You sit out this deal."),
+    "n_hand": ("Twoje karty: {cards}.", "Your cards: {cards}."),
+    "n_obligatory": ("{name} ma obowiązkowe 100.", "{name} has the obligatory 100."),
+    "n_bids": ("{name}: {bid}.", "{name}: {bid}."),
+    "n_passes": ("{name}: pas.", "{name}: pass."),
+    "n_declarer": ("Licytację wygrywa {name} ({bid}).", "{name} wins the bidding ({bid})."),
+    "n_musik": ("Musik: {cards}.", "Musik: {cards}."),
+    "n_musik_n": ("{name} bierze musik {i}: {cards}.", "{name} takes musik {i}: {cards}."),
+    "n_musik_hidden": ("Musik nie jest odkryty.", "The musik is not shown."),
+    "n_got": ("{name} daje ci {card}.", "{name} gives you {card}."),
+    "n_contract": ("{name} gra za {n}.", "{name} declares {n}."),
+    "n_plays": ("{name}: {card}{meld}.", "{name}: {card}{meld}."),
+    "n_meld": (", meldunek {suit} {value}", ", marriage {suit} {value}"),
+    "n_takes": ("Lewę {i} bierze {name}.", "{name} takes trick {i}."),
+    # notes on settling
+    "note_barrier": (
+        "{name}: ponad progiem, nic nie dopisuje", "{name}: over the barrier, adds nothing"),
+    "note_on_barrel": (
+        "{name}: na beczce, nic nie dopisuje", "{name}: on the barrel, adds nothing"),
+    "note_barrier_cap": (
+        "{name}: wynik ucięty do progu {n}", "{name}: score cut to the barrier {n}"),
+    "note_defender_max": ("{name}: wynik ucięty do {n}", "{name}: score cut to {n}"),
+    "note_bomb_free": (
+        "{name}: bomba nr {n} bez punktów", "{name}: bomb number {n} gives no points"),
+    "note_bomb_penalty": ("{name}: kara za bombę −{n}", "{name}: bomb penalty −{n}"),
+    "note_zero": ("{name}: zero nr {n}", "{name}: zero number {n}"),
+    "note_zero_penalty": ("{name}: kara za zera −{n}", "{name}: penalty for zeros −{n}"),
+    "note_barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
+    "note_barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
+    "note_barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
+    "note_sitting_out_bonus": ("{name}: premia z musiku {n}", "{name}: musik bonus {n}"),
+}
+
+
+def tr(key: str, lang: str, **kw: object) -> str:
+    """The text ``key`` in ``lang``, filled with ``kw``."""
+    return _T[key][0 if lang == "pl" else 1].format(**kw)
+
+
+def card(c: int, lang: str) -> str:
+    return card_display(c, lang)
+
+
+def cards(cs: Sequence[int], lang: str) -> str:
+    return " ".join(card_display(c, lang) for c in cs) or "—"
+
+
+def hand_text(hand: Sequence[int], lang: str) -> str:
+    """A hand as players hold it: by suit, strongest first."""
+    return cards(sorted_for_display(mask_of(hand)), lang)
+
+
+def suit_name(suit: int, lang: str) -> str:
+    return SUIT_NAMES["pl" if lang == "pl" else "en"][suit]
+
+
+def action_text(a: int, lang: str) -> str:
+    """An action as a short text: ``D♥``, ``D♥ + meldunek``, ``licytuj 120``, ``pas``."""
+    return A.describe(a, lang)
+
+
+# Reasons for the human's own illegal moves, said to "you".
+_REASONS: dict[str, tuple[str, str]] = {
+    "must_follow": ("Musisz dołożyć do koloru {suit} (masz {card}).",
+                    "You must follow {suit} (you have the {card})."),
+    "must_beat": ("Musisz przebić {target} (masz {card}).",
+                  "You must beat the {target} (you have the {card})."),
+    "must_trump": ("Nie masz koloru {suit}: musisz dać atut (masz {card}).",
+                   "You have no {suit}: you must play a trump (you have the {card})."),
+    "must_overtrump": ("Musisz przebić atut {target} (masz {card}).",
+                       "You must beat the trump {target} (you have the {card})."),
+}
+
+
+def reason(e: IllegalAction, lang: str, names: Sequence[str], legal: Sequence[int] = ()) -> str:
+    """Why the human's move is illegal, short, in ``lang``. ``legal`` (the legal
+    actions) gives the example card: one the player may really play."""
+    if e.rule not in _REASONS:
+        return e.message(lang, names)
+    p = dict(e.params)
+    playable = [A.card_of(a) for a in legal if A.kind(a) == "play"]
+    if playable and "card" in p:
+        p["card"] = max(playable)
+    return _REASONS[e.rule][0 if lang == "pl" else 1].format(
+        suit=suit_name(p["suit"], lang) if "suit" in p else "",
+        card=card_display(p["card"], lang) if "card" in p else "",
+        target=card_display(p["target"], lang) if "target" in p else "")
