@@ -6,9 +6,6 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-import pytest
-
-from tysiac.bots import LEVELS
 from tysiac.engine import actions as A
 from tysiac.engine.views import View
 from tysiac.rules import Rules
@@ -26,12 +23,6 @@ class PassiveBot:
 
     def choose(self, view: View) -> int:
         return A.PASS if A.PASS in view.legal else view.legal[0]
-
-
-@pytest.fixture
-def passive(monkeypatch: pytest.MonkeyPatch) -> str:
-    monkeypatch.setitem(LEVELS, "passive", PassiveBot)
-    return "passive"
 
 
 def new_session(path: Path | None, preset: str = "pl-3", seed: int = 7,

@@ -16,9 +16,7 @@ from tysiac.tui import saves
 from tysiac.tui.saves import SaveError
 from tysiac.tui.session import Session, Table
 
-from .helpers import human_move, new_session, passive, play_until
-
-__all__ = ["passive"]
+from .helpers import human_move, new_session, play_until
 
 
 def state(s: Session) -> tuple[object, ...]:

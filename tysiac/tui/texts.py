@@ -219,6 +219,7 @@ _T: dict[str, tuple[str, str]] = {
     "n_musik_n": ("{name} bierze musik {i}: {cards}.", "{name} takes musik {i}: {cards}."),
     "n_musik_hidden": ("Musik nie jest odkryty.", "The musik is not shown."),
     "n_got": ("{name} daje ci {card}.", "{name} gives you {card}."),
+    "n_bomb": ("{name} rzuca bombę.", "{name} throws a bomb."),
     "n_contract": ("{name} gra za {n}.", "{name} declares {n}."),
     "n_plays": ("{name}: {card}{meld}.", "{name}: {card}{meld}."),
     "n_meld": (", meldunek {suit} {value}", ", marriage {suit} {value}"),

@@ -1,0 +1,144 @@
+"""The plain line mode driven by a script, as a screen reader user or a program would."""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from tysiac.cards import card_display
+from tysiac.tui.plain import run_plain
+from tysiac.tui.session import Session
+
+from .helpers import new_session
+
+
+class Script:
+    """Standard input that answers each prompt by looking at what was printed."""
+
+    def __init__(self, out: io.StringIO, answer: Callable[[str], str]) -> None:
+        self.out = out
+        self.answer = answer
+        self.prompts: list[str] = []
+
+    def readline(self) -> str:
+        text = self.out.getvalue()
+        prompt = text[:text.rfind("\n> ")].rsplit("\n", 1)[-1] if "\n> " in text else ""
+        self.prompts.append(prompt)
+        return self.answer(prompt) + "\n"
+
+
+def run(session: Session, answer: Callable[[str], str], lang: str = "pl") -> tuple[str, Script]:
+    out = io.StringIO()
+    script = Script(out, answer)
+    assert run_plain(session, lang, script, out) == 0     # type: ignore[arg-type]
+    return out.getvalue(), script
+
+
+def declarer_policy(done: list[str]) -> Callable[[str], str]:
+    """Bid the most, give or discard the first two cards, declare the least, play the
+    first legal card; after the deal look at the cards and the sheet, then quit."""
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Enter:"):
+            done.append("deal")
+            return {1: "k", 2: "t"}.get(len(done), "q")
+        if prompt.startswith("Licytujesz"):
+            return prompt.rsplit(") ", 1)[-1]          # the highest bid, typed as a number
+        if prompt.startswith(("Oddaj", "Odłóż")):
+            return "1 2"
+        return "1"
+    return answer
+
+
+def test_a_whole_deal_of_pl3_as_declarer(tmp_path: Path, passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,))
+    done: list[str] = []
+    text, script = run(s, declarer_policy(done))
+    assert len(s.game.results) == 1 and s.game.results[0].declarer == 0
+    r = s.game.results[0]
+    assert "Licytację wygrywa Ty" in text
+    assert re.search(r"Oddaj dwie karty: pierwszą graczowi Ania, drugą graczowi Bartek", text)
+    assert f"Ty gra za {r.contract}." in text
+    assert [line for line in text.splitlines() if line.startswith("Lewę ")] == [
+        f"Lewę {i + 1} bierze {s.names[w]}." for i, (_, _, w) in enumerate(s.game.tricks)]
+    assert f"Rozdanie 1: Ty gra za {r.contract}" in text
+    assert "Pokaż karty: rozdanie 1" in text and "Tabela wyników (pl-3)" in text
+    assert f"Wznów: tysiac play --resume {tmp_path / 'g.json'}" in text
+    assert any(p.startswith("Zadeklaruj kontrakt") for p in script.prompts)
+
+
+def test_a_whole_deal_of_pl2_choosing_a_musik_and_discarding(tmp_path: Path,
+                                                              passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-2", seed=5, levels=(passive,))
+    text, script = run(s, declarer_policy([]))
+    r = s.game.results[0]
+    assert r.declarer == 0 and not r.bomb
+    assert any(p.startswith("Wybierz musik") for p in script.prompts)
+    assert any(p.startswith("Odłóż 2 karty") for p in script.prompts)
+    assert re.search(r"Ty bierze musik 1: \S+ \S+\.", text)
+    assert f"Lewę {s.game.rules.tricks_per_deal} bierze" in text
+    assert "Karty spoza gry" in text
+
+
+def test_an_illegal_card_and_a_bad_line_are_explained(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=7, levels=("random",))
+    tried: list[str] = []
+
+    def answer(prompt: str) -> str:
+        v = s.view()
+        if prompt.startswith("Twój ruch: dołóż") and not tried:
+            bad = [c for c in v.hand if c not in v.legal]
+            if bad:
+                tried.append(card_display(bad[0]))
+                return tried[-1]
+        if tried and len(tried) == 1:
+            tried.append("xyz")
+            return "xyz"
+        if len(tried) > 1 or len(s.game.results) > 5:
+            return "q"
+        if prompt.startswith("Enter:"):
+            return ""
+        if prompt.startswith(("Oddaj", "Odłóż")):
+            return "1 2"
+        return "1"
+
+    text, _ = run(s, answer)
+    assert tried, "the seed gives the human a card that cannot follow"
+    assert re.search(r"Musisz (dołożyć do koloru \w+|przebić \S+|przebić atut \S+) "
+                     r"\(masz \S+\)\.|Nie masz koloru \w+: musisz dać atut", text)
+    assert "Nie rozumiem: xyz." in text
+
+
+def test_quit_and_resume_continue_at_the_same_question(tmp_path: Path) -> None:
+    path = tmp_path / "g.json"
+    s = new_session(path, "pl-3", seed=9, levels=("random",))
+    count = [0]
+
+    def answer(prompt: str) -> str:
+        count[0] += 1
+        if count[0] > 6:
+            return "q"
+        return "1 2" if prompt.startswith(("Oddaj", "Odłóż")) else "1"
+
+    _, first = run(s, answer)
+    back = Session.resume(path)
+    _, second = run(back, lambda prompt: "q")
+    assert second.prompts[-1] == first.prompts[-1]
+    assert back.view().hand == s.view().hand and back.game.phase == s.game.phase
+
+
+def test_english_and_numbers_for_bids(tmp_path: Path, passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,), lang="en")
+    seen: list[str] = []
+
+    def answer(prompt: str) -> str:
+        seen.append(prompt)
+        if prompt.startswith("Your bid"):
+            return "2"                  # the second option: the lowest raise
+        return "q"
+
+    text, _ = run(s, answer, "en")
+    assert "At the table: You, Ania, Bartek" in text
+    assert any(p.startswith("Your bid: raise or pass") for p in seen)
+    assert (0, 110) in s.game.bids
