@@ -93,7 +93,7 @@ class Rules:
                 f"unknown preset {name!r}; presets: {', '.join(PRESETS)}"
             )
         base: dict[str, Any] = dict(PRESETS[key])
-        parsed = {opt: _check(opt, value) for opt, value in overrides.items()}
+        parsed = _replace_barrier({opt: _check(opt, value) for opt, value in overrides.items()})
         if "goal" in parsed and "barrier" not in parsed and base.get("barrier", 800):
             # "with goal 500 it is 400": the barrier scales with the goal.
             base_goal = base.get("goal", 1000)
@@ -129,7 +129,7 @@ class Rules:
 
     def with_options(self, **overrides: Any) -> Rules:
         current = {opt: getattr(self, opt) for opt in OPTION_IDS}
-        parsed = {opt: _check(opt, value) for opt, value in overrides.items()}
+        parsed = _replace_barrier({opt: _check(opt, value) for opt, value in overrides.items()})
         rules = Rules(**(current | parsed), preset_name=self.preset_name)
         rules._check_consistent()
         return rules
@@ -139,6 +139,8 @@ class Rules:
             raise RulesError("mode=dobierany is a game for 2 players (players=2)")
         if self.barrier is not None and self.barrier >= self.goal:
             raise RulesError(f"barrier ({self.barrier}) must be below goal ({self.goal})")
+        if self.barrel is not None and self.barrier is not None:
+            raise RulesError("a barrel replaces the barrier: with barrel set, barrier must be null")
         if self.barrel is not None and self.barrel.at >= self.goal:
             raise RulesError(f"barrel.at ({self.barrel.at}) must be below goal ({self.goal})")
         if self.defender_max is not None and self.defender_max >= self.goal:
@@ -297,6 +299,14 @@ def _check(option: str, value: Any) -> Any:
             f"bad value {json.dumps(_to_json(value))} for rule option {option!r}; "
             f"allowed: {allowed}"
         ) from None
+
+
+def _replace_barrier(parsed: dict[str, Any]) -> dict[str, Any]:
+    """A barrel set without a barrier takes the barrier's place (RULES.md section 7:
+    the barrel "replaces the barrier")."""
+    if parsed.get("barrel") is not None and "barrier" not in parsed:
+        parsed["barrier"] = None
+    return parsed
 
 
 def parse_option(text: str) -> tuple[str, Any]:

@@ -189,3 +189,12 @@ def test_reaching_the_goal_straight_past_the_barrel_wins() -> None:
     sheet(game, 0, 130, (80, 20, 20), melds="H//")
     assert game.scores[0] == 1000 and game.winner == 0
 
+
+def test_a_barrel_replaces_the_barrier() -> None:
+    # "barrel ... replaces the barrier": a barrel added to a preset with a barrier
+    # leaves no barrier — a defender at 850 still adds its points.
+    game = game3([850, 0, 0], barrel={"at": 880, "deals": 3, "penalty": 120})
+    assert game.rules.barrier is None
+    assert sheet(game, 2, 100, (20, 10, 90), melds="//C") == (20, 10, 100)
+    assert sheet(game, 2, 100, (20, 10, 90), melds="//C") == (10, 10, 100)  # 890 → 880
+    assert game.standing.barrel == (3, 0, 0)

@@ -222,6 +222,19 @@ def test_inconsistent_options_are_refused() -> None:
         Rules.preset("pl-3", mode="dobierany")
     with pytest.raises(RulesError, match="barrier"):
         Rules.preset("pl-3", barrier=1000)
+    # The barrel replaces the barrier (section 7): not both.
+    with pytest.raises(RulesError, match="barrier"):
+        Rules.preset("barrel-3", barrier=800)
+    with pytest.raises(RulesError, match="barrier"):
+        Rules.preset("barrel-3").with_options(barrier=800)
+
+
+def test_a_barrel_override_takes_the_barriers_place() -> None:
+    barrel = {"at": 800, "deals": 3, "penalty": 120}
+    assert Rules.preset("pl-3", barrel=barrel).barrier is None
+    assert Rules.preset("pl-3").with_options(barrel=barrel).barrier is None
+    rules = Rules.preset("pl-3", barrel=barrel)
+    assert Rules.from_dict(rules.to_dict()) == rules
 
 
 @pytest.mark.parametrize(("text", "option", "value"), [
