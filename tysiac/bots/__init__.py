@@ -5,10 +5,12 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from .base import Bot, RandomBot, position_rng
+from .basic import BasicBot
 
 #: Bot levels by name: a factory taking a seed.
 LEVELS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
+    "basic": BasicBot,
 }
 
 
@@ -21,4 +23,4 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["LEVELS", "Bot", "RandomBot", "make_bot", "position_rng"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "RandomBot", "make_bot", "position_rng"]
