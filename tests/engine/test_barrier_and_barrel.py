@@ -198,3 +198,9 @@ def test_a_barrel_replaces_the_barrier() -> None:
     assert sheet(game, 2, 100, (20, 10, 90), melds="//C") == (20, 10, 100)
     assert sheet(game, 2, 100, (20, 10, 90), melds="//C") == (10, 10, 100)  # 890 → 880
     assert game.standing.barrel == (3, 0, 0)
+
+
+def test_cap_mode_does_not_cut_a_declarer() -> None:
+    game = game3([780, 0, 0], preset="tournament-3")
+    assert sheet(game, 0, 120, (100, 10, 10), melds="H//") == (120, 10, 10)
+    assert game.scores[0] == 900

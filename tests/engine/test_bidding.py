@@ -267,3 +267,19 @@ def test_weak_hand_redeal(limit: int, allowed: bool) -> None:
         assert game.phase_name == "deal" and game.dealer == 2 and not game.results
     else:
         assert rule_of(game, A.redeal(1)) == "redeal_not_allowed"
+
+
+def test_four_players_the_sitting_out_seat_cannot_ask_for_a_redeal() -> None:
+    # Its empty hand has 0 card points, but it is dealt no hand at all.
+    game = Game(Rules.preset("pl-4", redeal_weak_hand_max=0), seed=2, first_dealer=0)
+    game.deal()
+    assert 0 not in game.redeal_seats()
+    assert rule_of(game, A.redeal(0), seat=0) == "redeal_not_allowed"
+
+
+def test_a_bid_below_the_last_and_off_the_step() -> None:
+    # Both bid_too_low and bid_step apply to 105 after 110; the engine names the
+    # step first (RECORD.md orders neither against the other).
+    game = three(NEUTRAL)
+    bids(game, "110")
+    assert rule_of(game, A.bid(105)) == "bid_step"

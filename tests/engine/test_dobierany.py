@@ -111,3 +111,16 @@ def test_both_over_the_goal_the_higher_score_wins() -> None:
     sheet(game, None, None, (55, 65))
     assert game.scores == (1005, 1055)
     assert game.winner == 1
+
+
+def test_undo_and_copy_across_a_draw() -> None:
+    game = deal()
+    moves(game, "AH")
+    twin = game.copy()
+    moves(game, "9S")
+    assert len(game.stock) == 10 and len(twin.stock) == 12
+    game.undo()
+    assert len(game.stock) == 12 and game.hands == twin.hands and game.to_move == 0
+    moves(twin, "9S")
+    assert names(twin.hands[1]) == {"TH", "KH", "QH", "AS", "TS", "QD"}
+    assert names(twin.hands[0]) == {"JS", "QS", "9H", "JH", "KD", "9D"}

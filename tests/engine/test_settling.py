@@ -258,3 +258,44 @@ def test_pure_settle_sitting_out_bonus() -> None:
 def test_dobierany_both_add_all_points_unrounded() -> None:
     game = Game(Rules.preset("dobierany"), first_dealer=0)
     assert sheet(game, None, None, (67, 53), melds="H/") == (167, 53)
+
+
+def test_the_sitting_out_seat_marks_no_zero() -> None:
+    r = Rules.preset("pl-4", **ZERO)
+    standing = Standing.start(r)
+    out = Outcome(1, 100, False, (0, 100, 20, 0), (0, 6, 2, 0), (1, 2, 3), 0, 0)
+    for _ in range(3):
+        standing = settle(r, standing, out)
+    # Seat 3 played and took no trick: three zeros, the third costs 120. Seat 0
+    # sat out each time: no zero.
+    assert standing.zeros == (0, 0, 0, 3)
+    assert standing.scores == (0, 300, 60, -120)
+
+
+# --- score-sheet deals that cannot be (bad_sheet) ----------------------------------------
+
+@pytest.mark.parametrize(("declarer", "card_points", "melds", "tricks"), [
+    (0, (100, 10, 5), "", None),               # cards add up to 115
+    (0, (100, 10, 10), "C/C/", None),          # ♣ announced twice
+    (0, (100, 10, 10), "", (5, 2, 2)),         # tricks add up to 9
+    (0, (100, 10, 10), "", (6, 2, 0)),         # card points without a trick
+    (3, (100, 10, 10), "", None),              # no seat 3 at a table of three
+])
+def test_inconsistent_sheet_deals_are_refused(declarer: int, card_points: tuple[int, ...],
+                                              melds: str, tricks: tuple[int, ...] | None,
+                                              ) -> None:
+    from tysiac import IllegalAction
+    game = Game(Rules.preset("pl-3"), first_dealer=2)
+    with pytest.raises(IllegalAction) as err:
+        sheet(game, declarer, 100, card_points, melds=melds, tricks=tricks)
+    assert err.value.rule == "bad_sheet"
+    assert err.value.message("pl") != err.value.message("en")
+    assert game.results == [] and game.scores == (0, 0, 0)
+
+
+def test_sheet_for_four_players_refuses_points_for_the_sitting_out_seat() -> None:
+    from tysiac import IllegalAction
+    game = Game(Rules.preset("pl-4"), first_dealer=0)
+    with pytest.raises(IllegalAction) as err:
+        sheet(game, 1, 100, (10, 90, 10, 10))
+    assert err.value.rule == "bad_sheet"
