@@ -221,8 +221,12 @@ def test_undo_through_bidding_and_a_redeal() -> None:
 
 def test_undo_with_nothing_to_take_back() -> None:
     game = Game(Rules.preset("pl-3"), seed=1)
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         game.undo()
+    # The message says what is wrong (it named "seat -1" before).
+    assert err.value.message("pl") == "Nie ma czego cofnąć w tym rozdaniu"
+    assert err.value.message("en") == "There is nothing to take back in this deal"
     game.deal()
-    with pytest.raises(IllegalAction):
+    with pytest.raises(IllegalAction) as err:
         game.undo()
+    assert err.value.rule == "wrong_phase" and "-1" not in err.value.message("en")

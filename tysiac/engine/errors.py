@@ -34,6 +34,8 @@ _MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("wrong_phase", ""): (
         "{seat} nie może teraz wykonać tego ruchu: trwa {phase}",
         "{seat} cannot make that move now: this is {phase}"),
+    ("wrong_phase", "undo"): (
+        "Nie ma czego cofnąć w tym rozdaniu", "There is nothing to take back in this deal"),
     ("game_over", ""): ("Partia jest już zakończona", "The game is over"),
     ("card_not_in_hand", ""): ("{seat} nie ma karty {card}", "{seat} does not hold {card}"),
     ("bid_too_low", ""): (

@@ -593,7 +593,7 @@ class Game:
         the last deal, before the next is dealt). Rebuilds by replaying the log."""
         last = self.log[-1] if self.log else None
         if last is None or isinstance(last, DealLog) and not last.actions:
-            raise IllegalAction("wrong_phase", seat=self.to_move, phase=PHASES[self.phase])
+            raise IllegalAction("wrong_phase", "undo")
         logs = [e.copy() if isinstance(e, DealLog) else e for e in self.log]
         if isinstance(last, DealLog):
             logs[-1].actions.pop()     # type: ignore[union-attr]
