@@ -6,7 +6,7 @@ import pytest
 
 from tysiac import Game, Rules
 
-from .helpers import A, bids, dealt, names, rest, rule_of
+from .helpers import A, bids, dealt, exchange_any, names, rest, rule_of
 
 NEUTRAL = "9H JH 9D JD 9C JC 9S"          # no marriage, 6 card points
 
@@ -39,8 +39,11 @@ def test_section_3_example() -> None:
     bids(game, "pass")
     assert (game.declarer, game.bid, game.phase_name) == (0, 120, "exchange")
     assert game.bids == [(1, 110), (2, 0), (0, 120), (1, 0)]
-    # The declarer took the musik: 10 cards; the contract is declared later, ≥ 120.
+    # The declarer took the musik: 10 cards; after giving two, a contract of at least 120.
     assert len(game.hand(0)) == 10
+    exchange_any(game)
+    declarations = [A.value_of(a) for a in game.legal_actions() if A.kind(a) == "declare"]
+    assert min(declarations) == 120
 
 
 def test_nobody_raised_the_opener_plays_100() -> None:
