@@ -1,0 +1,89 @@
+"""``tysiac play`` on the command line: bad input is refused with a clear message and
+exit status 2 (no traceback, nothing saved is lost); --plain games save and resume."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from tysiac.cli.main import main
+
+
+def play(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
+         stdin: str = "q\n") -> tuple[int, str, str]:
+    monkeypatch.setattr("sys.stdin", io.StringIO(stdin))
+    code = main(["play", *args])
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.mark.parametrize(("args", "pl", "en"), [
+    (["--preset", "pl-9"], "nieznany zestaw zasad 'pl-9'; są: pl-3, pl-2",
+     "unknown preset 'pl-9'; presets: pl-3, pl-2"),
+    (["--set", "bombs=0"], "nieznana opcja zasad 'bombs'", "unknown rule option 'bombs'"),
+    (["--set", "bombs_per_player"], "--set przyjmuje opcja=wartość",
+     "--set takes option=value"),
+    (["--set", "goal=700"], "zła wartość opcji", "bad option value"),
+    (["--bots", "random,grandmaster"], "nieznany poziom bota 'grandmaster'",
+     "unknown bot level 'grandmaster'"),
+    (["--bots", "random,random,random"], "--bots: podaj jeden poziom albo 2",
+     "--bots: give one level or 2"),
+    (["--seat", "3"], "--seat: miejsce od 0 do 2", "--seat: a seat from 0 to 2"),
+    (["--seed", "abc"], "--seed przyjmuje liczbę całkowitą", "--seed takes a whole number"),
+    (["--resume", "nowhere.json"], "nie ma pliku nowhere.json", "no such file: nowhere.json"),
+    (["--resume", "g.json", "--preset", "pl-2"], "bez --preset", "drop --preset"),
+])
+def test_bad_input_is_refused_in_the_chosen_language(
+        args: list[str], pl: str, en: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path / "data"))
+    for lang, text in (("pl", pl), ("en", en)):
+        code, out, err = play([*args, "--plain", "--lang", lang], capsys, monkeypatch)
+        assert code == 2
+        assert err.startswith("tysiac play: ") and text in err
+        assert "Traceback" not in err + out
+    assert not (tmp_path / "data").exists()          # nothing was started
+
+
+def test_a_new_game_does_not_overwrite_an_existing_file(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "mine.json"
+    path.write_text("my notes", encoding="utf-8")
+    code, _, err = play(["--plain", "--save", str(path)], capsys, monkeypatch)
+    assert code == 2 and "już istnieje" in err
+    assert path.read_text(encoding="utf-8") == "my notes"
+
+
+def test_a_broken_save_is_refused_and_kept(tmp_path: Path, capsys: pytest.CaptureFixture[str],
+                                           monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.json"
+    path.write_text('{"format": "tysiac-record/1", "rules": {"preset": "pl-3"}', "utf-8")
+    code, _, err = play(["--plain", "--resume", str(path), "--lang", "en"], capsys, monkeypatch)
+    assert code == 2 and "is not a game record: not JSON" in err
+    assert path.read_text("utf-8") == '{"format": "tysiac-record/1", "rules": {"preset": "pl-3"}'
+
+
+def test_plain_game_saves_in_the_data_dir_and_resumes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = play(["--plain", "--preset", "pl-2", "--seed", "4", "--bots", "random",
+                         "--set", "bombs_per_player=0", "--undo"], capsys, monkeypatch,
+                        stdin="1\nq\n")
+    assert code == 0
+    [path] = (tmp_path / "tysiac" / "games").glob("*-pl-2.json")
+    assert f"Zapis partii: {path}" in out
+    saved = json.loads(path.read_text("utf-8"))
+    assert saved["rules"] == {"preset": "pl-2", "bombs_per_player": 0}
+    assert saved["table"]["seed"] == 4 and saved["table"]["undo"] is True
+    assert saved["table"]["bots"] == [None, {"level": "random", "seed": 6}]
+    actions = saved["deals"][0]["actions"]
+    code, out, _ = play(["--plain", "--resume", str(path)], capsys, monkeypatch, stdin="q\n")
+    assert code == 0
+    assert json.loads(path.read_text("utf-8"))["deals"][0]["actions"] == actions
+    assert "Rozdanie 1" in out

@@ -1,0 +1,72 @@
+"""Widgets of the full-screen game: a card in the hand, a scrollable text page."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from textual.app import ComposeResult
+from textual.binding import Binding
+from textual.containers import VerticalScroll
+from textual.content import Content
+from textual.message import Message
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from ..cards import card_str
+from .panels import card_content
+
+
+class CardWidget(Static, can_focus=True):
+    """One card of the hand. Enter, space or a click chooses it; an unplayable card
+    is dimmed but still answers, so the player learns why it cannot be played."""
+
+    BINDINGS = [Binding("enter,space", "choose", show=False)]
+
+    DEFAULT_CSS = """
+    CardWidget { width: auto; height: 1; padding: 0 1; }
+    CardWidget.unplayable { text-opacity: 45%; }
+    CardWidget.picked { background: $accent 60%; }
+    CardWidget.musik { text-style: underline; }
+    CardWidget:focus { background: $primary; }
+    """
+
+    class Chosen(Message):
+        def __init__(self, card: int) -> None:
+            super().__init__()
+            self.card = card
+
+    def __init__(self, card: int, lang: str, classes: str = "") -> None:
+        super().__init__(card_content(card, lang), id=f"card-{card_str(card)}",
+                         classes=classes)
+        self.card = card
+
+    def action_choose(self) -> None:
+        self.post_message(self.Chosen(self.card))
+
+    def on_click(self) -> None:
+        self.focus()
+        self.action_choose()
+
+
+class TextPage(ModalScreen[None]):
+    """A page of text over the game (score sheet, "Pokaż karty", help); Esc closes."""
+
+    BINDINGS = [Binding("escape,q,enter,t,k,question_mark", "app.pop_screen", show=False)]
+
+    DEFAULT_CSS = """
+    TextPage { align: center middle; }
+    TextPage > VerticalScroll { width: 100%; height: 100%; border: round $primary;
+                                padding: 0 1; background: $surface; }
+    """
+
+    def __init__(self, title: str, lines: Sequence[str], footer: str) -> None:
+        super().__init__()
+        self.title_text = title
+        self.lines = list(lines)
+        self.footer = footer
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll() as scroll:
+            scroll.border_title = self.title_text
+            scroll.border_subtitle = self.footer
+            yield Static(Content("\n".join(self.lines)), id="page-text")
