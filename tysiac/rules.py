@@ -92,15 +92,7 @@ class Rules:
             raise RulesError(
                 f"unknown preset {name!r}; presets: {', '.join(PRESETS)}"
             )
-        base: dict[str, Any] = dict(PRESETS[key])
-        parsed = _replace_barrier({opt: _check(opt, value) for opt, value in overrides.items()})
-        if "goal" in parsed and "barrier" not in parsed and base.get("barrier", 800):
-            # "with goal 500 it is 400": the barrier scales with the goal.
-            base_goal = base.get("goal", 1000)
-            parsed["barrier"] = base.get("barrier", 800) * parsed["goal"] // base_goal
-        rules = cls(**(base | parsed), preset_name=key)
-        rules._check_consistent()
-        return rules
+        return cls()._with(PRESETS[key], key)._with(overrides, key)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
@@ -128,9 +120,20 @@ class Rules:
         return {opt: _to_json(getattr(self, opt)) for opt in OPTION_IDS}
 
     def with_options(self, **overrides: Any) -> Rules:
+        """These rules with some options changed."""
+        return self._with(overrides, self.preset_name)
+
+    def _with(self, overrides: Mapping[str, Any], preset_name: str) -> Rules:
+        parsed = {opt: _check(opt, value) for opt, value in overrides.items()}
+        if "barrier" not in parsed:
+            if parsed.get("barrel") is not None:
+                # RULES.md section 7: the barrel "replaces the barrier".
+                parsed["barrier"] = None
+            elif "goal" in parsed and self.barrier is not None:
+                # "with goal 500 it is 400": the barrier scales with the goal.
+                parsed["barrier"] = self.barrier * parsed["goal"] // self.goal
         current = {opt: getattr(self, opt) for opt in OPTION_IDS}
-        parsed = _replace_barrier({opt: _check(opt, value) for opt, value in overrides.items()})
-        rules = Rules(**(current | parsed), preset_name=self.preset_name)
+        rules = Rules(**(current | parsed), preset_name=preset_name)
         rules._check_consistent()
         return rules
 
@@ -299,14 +302,6 @@ def _check(option: str, value: Any) -> Any:
             f"bad value {json.dumps(_to_json(value))} for rule option {option!r}; "
             f"allowed: {allowed}"
         ) from None
-
-
-def _replace_barrier(parsed: dict[str, Any]) -> dict[str, Any]:
-    """A barrel set without a barrier takes the barrier's place (RULES.md section 7:
-    the barrel "replaces the barrier")."""
-    if parsed.get("barrel") is not None and "barrier" not in parsed:
-        parsed["barrier"] = None
-    return parsed
 
 
 def parse_option(text: str) -> tuple[str, Any]:

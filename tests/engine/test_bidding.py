@@ -235,6 +235,8 @@ def test_redeal_may_be_asked_by_a_seat_not_to_move() -> None:
     assert game.redeal_seats() == (0,)
     assert game.to_move == 1
     assert A.redeal(1) not in game.legal_actions()
+    # Seat 0 is not to move, yet its view offers the redeal it may ask for.
+    assert game.view(0).legal == (A.redeal(0),) and game.view(2).legal == ()
     game.play(A.redeal(0), seat=0)
     assert game.phase_name == "deal" and game.dealer == 2 and not game.results
 

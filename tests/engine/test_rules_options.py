@@ -172,6 +172,7 @@ def test_goal_500_brings_barrier_400() -> None:
     assert Rules.preset("online-2", goal=500).barrier == 400
     assert Rules.preset("online-3", goal=500).barrier == 400
     assert Rules.preset("online-3", goal=500, barrier=None).barrier is None
+    assert Rules.preset("online-3").with_options(goal=500).barrier == 400
 
 
 @pytest.mark.parametrize("option", sorted(CHOICES))

@@ -280,6 +280,8 @@ def test_the_sitting_out_seat_marks_no_zero() -> None:
     (0, (100, 10, 10), "", (5, 2, 2)),         # tricks add up to 9
     (0, (100, 10, 10), "", (6, 2, 0)),         # card points without a trick
     (3, (100, 10, 10), "", None),              # no seat 3 at a table of three
+    (0, (100, 20, 0), "//C", (6, 2, 0)),       # a defender who never led announced
+    (0, (100, 20, 0), "HD//", (0, 7, 1)),      # the declarer led once, announced twice
 ])
 def test_inconsistent_sheet_deals_are_refused(declarer: int, card_points: tuple[int, ...],
                                               melds: str, tricks: tuple[int, ...] | None,
@@ -291,6 +293,12 @@ def test_inconsistent_sheet_deals_are_refused(declarer: int, card_points: tuple[
     assert err.value.rule == "bad_sheet"
     assert err.value.message("pl") != err.value.message("en")
     assert game.results == [] and game.scores == (0, 0, 0)
+
+
+def test_a_declarer_may_announce_on_the_first_lead_without_taking_a_trick() -> None:
+    game = Game(Rules.preset("pl-3"), first_dealer=2)
+    # Contract 120 lost with the ♥ marriage (100) and no trick: -120; defenders 60, 60.
+    assert sheet(game, 0, 120, (0, 60, 60), melds="H//", tricks=(0, 4, 4)) == (-120, 60, 60)
 
 
 def test_sheet_for_four_players_refuses_points_for_the_sitting_out_seat() -> None:

@@ -91,6 +91,12 @@ def sheet_outcome(rules: Rules, sheet: SheetDeal, playing: tuple[int, ...],
                        f"tricks must add up to {rules.tricks_per_deal}")
         if any(t == 0 and x > 0 for t, x in zip(tricks, sheet.cards, strict=True)):
             raise _bad("Punkty z kart bez wziętej lewy", "card points without a trick taken")
+        # Each marriage is announced leading a trick: only the declarer leads one
+        # without having taken a trick (the first).
+        for seat, (t, m) in enumerate(zip(tricks, melds, strict=True)):
+            if len(m) > t + (seat == d):
+                raise _bad("Meldunek bez wyjścia: meldować można tylko wychodząc do lewy",
+                           "a marriage without a lead: marriages are announced leading a trick")
     else:
         tricks = tuple(1 if x > 0 else 0 for x in sheet.cards)
     points = tuple(x + sum(MARRIAGE_VALUES[s] for s in m)

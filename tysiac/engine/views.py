@@ -62,7 +62,8 @@ class View:
     melds: tuple[tuple[int, int], ...]   # (seat, suit) in order of announcement
     points: tuple[int, ...]           # card points taken + marriages, this deal
     tricks_won: tuple[int, ...]
-    legal: tuple[int, ...]            # this seat's legal actions when it is to move
+    legal: tuple[int, ...]            # this seat's legal actions: all when it is to move,
+    #                                   else a redeal it may ask for out of turn
     results: tuple[DealResult, ...]   # settled deals
     winner: int | str | None
 
@@ -121,6 +122,14 @@ def build_view(g: Game, seat: int | None) -> View:
         trick=tuple(zip(seats, g.trick, strict=True)), tricks=tuple(g.tricks), melds=tuple(g.melds),
         points=tuple(card_points[s] + g.meld_points[s] for s in range(g.n)),
         tricks_won=tuple(g.won),
-        legal=g.legal_actions() if seat is not None and g.to_move == seat else (),
+        legal=_legal(g, seat),
         results=tuple(g.results), winner=g.winner,
     )
+
+
+def _legal(g: Game, seat: int | None) -> tuple[int, ...]:
+    if seat is None:
+        return ()
+    if g.to_move == seat:
+        return g.legal_actions()
+    return (A.redeal(seat),) if seat in g.redeal_seats() else ()
