@@ -7,7 +7,7 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml Makefile | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit bench setup clean
+.PHONY: run test lint typecheck unit bench bench-bots setup clean
 
 setup: $(STAMP)
 
@@ -34,6 +34,10 @@ unit: $(STAMP)
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
+
+# Bot strength in the arena, fixed seeds; long. Pass options: make bench-bots ARGS=--quick
+bench-bots: $(STAMP)
+	nice $(BIN)/python bench/bots_bench.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis
