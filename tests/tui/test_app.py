@@ -118,8 +118,8 @@ def test_a_whole_deal_of_pl3_bidding_giving_declaring_and_every_trick(
         # The summary, Pokaż karty, the score sheet; Enter deals the next deal.
         r = s.game.results[0]
         table = text(app, "#table")
-        word = "ugrywa" if r.made else "nie ugrywa"
-        assert table.startswith(f"Rozdanie 1: Ty gra za 120 i {word} ({r.points[0]} pkt)")
+        word = "ugrywasz" if r.made else "nie ugrywasz"
+        assert table.startswith(f"Rozdanie 1: grasz za 120 i {word} ({r.points[0]} pkt)")
         assert "lewy  karty  meldunki  razem  zmiana   stan" in table
         assert text(app, "#prompt") == "Koniec rozdania. Enter: następne rozdanie."
         await pilot.press("k")
@@ -307,3 +307,58 @@ def test_english_and_quit_keys(tmp_path: Path) -> None:
         assert not app.is_running
 
     run_app(s, scenario, "en")
+
+
+def test_the_end_of_the_game_names_the_winner(tmp_path: Path, passive: str) -> None:
+    rules = Rules.preset("pl-3", barrier=None)
+    game = Game(rules, seed=4, start_scores=[0, 995, 995])   # any defender points end it
+    table = Table.build(3, 0, [passive], 4)
+    s = Session(game, table, ["Ty", "Ania", "Bartek"], tmp_path / "g.json")
+
+    async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
+        while s.view().phase == "bid":
+            await pilot.press("enter")
+            await pilot.pause()
+        if s.view().phase == "exchange":
+            await pilot.click(f"#{hand(app)[0].id}")
+            await pilot.click(f"#{hand(app)[1].id}")
+            await pilot.click("#act-confirm")
+            await pilot.pause()
+        await pilot.press("enter")                       # the lowest contract
+        await pilot.pause()
+        await play_out_the_deal(pilot, app)
+        assert s.over and s.game.winner in (1, 2)
+        name = s.names[int(s.game.winner or 0)]
+        assert text(app, "#prompt") == f"Koniec partii. Partię wygrywa {name}!"
+        assert f"Partię wygrywa {name}!" in text(app, "#table")
+        assert buttons(app) == ["act-sheet", "act-cards", "act-quit"]
+        await pilot.click("#act-quit")
+        await pilot.pause()
+        assert not app.is_running
+
+    run_app(s, scenario)
+    assert Session.resume(tmp_path / "g.json").over
+
+
+def test_dobierany_draws_after_each_trick_and_four_players_sit_out(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "d.json", "dobierany", seed=2, levels=("random",))
+
+    async def draw_game(pilot: Pilot[None], app: TysiacApp) -> None:
+        assert s.view().phase == "play" and "Stos: 12 kart" in text(app, "#table")
+        await pilot.press("enter")
+        await pilot.pause()
+        if s.view().tricks and s.view().phase == "play":
+            assert "Ostatnio dobrana: " in text(app, "#table")
+            assert len(s.view().hand) == 6
+        assert await play_out_the_deal(pilot, app) > 0
+        assert text(app, "#table").startswith("Rozdanie 1: każdy dopisuje swoje punkty")
+
+    run_app(s, draw_game)
+    four = new_session(tmp_path / "f.json", "pl-4", seed=3, levels=("random",), human=1)
+
+    async def sitting_out(pilot: Pilot[None], app: TysiacApp) -> None:
+        r = four.game.results[0]                     # seat 1 deals and sits out: played out
+        assert r.sitting_out == 1 and four.between_deals
+        assert "Ty (pauzuje)" in text(app, "#table")
+
+    run_app(four, sitting_out)

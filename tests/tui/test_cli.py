@@ -5,11 +5,18 @@ from __future__ import annotations
 
 import io
 import json
+import subprocess
+import sys
+import threading
+import time
 from pathlib import Path
 
 import pytest
 
 from tysiac.cli.main import main
+from tysiac.rules import Rules
+from tysiac.tui.plain import run_plain
+from tysiac.tui.session import Session, Table
 
 
 def play(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch,
@@ -87,3 +94,35 @@ def test_plain_game_saves_in_the_data_dir_and_resumes(
     assert code == 0
     assert json.loads(path.read_text("utf-8"))["deals"][0]["actions"] == actions
     assert "Rozdanie 1" in out
+
+
+def test_a_killed_game_resumes_at_the_move_where_it_was_killed(tmp_path: Path) -> None:
+    """A real process, killed with SIGKILL after six answers: the save holds every move."""
+    path = tmp_path / "g.json"
+    answers = ["1"] * 6
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "tysiac.cli.main", "play", "--plain", "--seed", "9",
+         "--bots", "random", "--save", str(path)],
+        stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True, encoding="utf-8")
+    assert proc.stdin is not None and proc.stdout is not None
+    seen: list[str] = []
+    reader = threading.Thread(target=lambda: seen.extend(iter(lambda: proc.stdout.read(1), "")),
+                              daemon=True)
+    reader.start()
+    proc.stdin.write("".join(a + "\n" for a in answers))
+    proc.stdin.flush()
+    deadline = time.monotonic() + 60
+    while "".join(seen).count("\n> ") < len(answers) + 1 and time.monotonic() < deadline:
+        time.sleep(0.05)               # every answer taken, the next question asked
+    proc.kill()
+    proc.wait()
+    assert "".join(seen).count("\n> ") == len(answers) + 1
+    back = Session.resume(path)
+    # The same answers in a game that was never killed reach the same move.
+    ref = Session.new(Rules.preset("pl-3"), Table.build(3, 0, ["random"], 9), None)
+    script = io.StringIO("".join(a + "\n" for a in answers))
+    run_plain(ref, "pl", script, io.StringIO())
+    assert back.game.phase == ref.game.phase and back.game.to_move == ref.game.to_move
+    assert list(back.game.hands) == list(ref.game.hands)
+    assert back.game.bids == ref.game.bids and back.game.tricks == ref.game.tricks
+    assert back.view().legal == ref.view().legal

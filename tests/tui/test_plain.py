@@ -57,12 +57,13 @@ def test_a_whole_deal_of_pl3_as_declarer(tmp_path: Path, passive: str) -> None:
     text, script = run(s, declarer_policy(done))
     assert len(s.game.results) == 1 and s.game.results[0].declarer == 0
     r = s.game.results[0]
-    assert "Licytację wygrywa Ty" in text
+    assert "Wygrywasz licytację (" in text
     assert re.search(r"Oddaj dwie karty: pierwszą graczowi Ania, drugą graczowi Bartek", text)
-    assert f"Ty gra za {r.contract}." in text
+    assert f"Grasz za {r.contract}." in text
     assert [line for line in text.splitlines() if line.startswith("Lewę ")] == [
-        f"Lewę {i + 1} bierze {s.names[w]}." for i, (_, _, w) in enumerate(s.game.tricks)]
-    assert f"Rozdanie 1: Ty gra za {r.contract}" in text
+        f"Lewę {i + 1} bierzesz." if w == 0 else f"Lewę {i + 1} bierze {s.names[w]}."
+        for i, (_, _, w) in enumerate(s.game.tricks)]
+    assert f"Rozdanie 1: grasz za {r.contract} i " in text
     assert "Pokaż karty: rozdanie 1" in text and "Tabela wyników (pl-3)" in text
     assert f"Wznów: tysiac play --resume {tmp_path / 'g.json'}" in text
     assert any(p.startswith("Zadeklaruj kontrakt") for p in script.prompts)
@@ -76,7 +77,7 @@ def test_a_whole_deal_of_pl2_choosing_a_musik_and_discarding(tmp_path: Path,
     assert r.declarer == 0 and not r.bomb
     assert any(p.startswith("Wybierz musik") for p in script.prompts)
     assert any(p.startswith("Odłóż 2 karty") for p in script.prompts)
-    assert re.search(r"Ty bierze musik 1: \S+ \S+\.", text)
+    assert re.search(r"Bierzesz musik 1: \S+ \S+\.", text)
     assert f"Lewę {s.game.rules.tricks_per_deal} bierze" in text
     assert "Karty spoza gry" in text
 
@@ -142,3 +143,4 @@ def test_english_and_numbers_for_bids(tmp_path: Path, passive: str) -> None:
     assert "At the table: You, Ania, Bartek" in text
     assert any(p.startswith("Your bid: raise or pass") for p in seen)
     assert (0, 110) in s.game.bids
+

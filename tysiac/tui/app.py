@@ -8,6 +8,8 @@ the prompt, the reason line, the action buttons, the hand and a key line.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -16,14 +18,14 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
-from ..cards import MARRIAGE_VALUES, card_str, sorted_for_display
+from ..cards import MARRIAGE_VALUES, card_str, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import PHASE_NAMES, IllegalAction
 from ..engine.views import View
 from .panels import side_content, status_line, table_content
 from .session import Session
 from .summary import deal_summary, score_sheet, show_cards
-from .texts import card, cards, reason, suit_name, tr
+from .texts import card, cards, reason, suit_name, tr, tr_about
 from .widgets import CardWidget, TextPage
 
 
@@ -38,7 +40,7 @@ class TysiacApp(App[None]):
     #side { width: 28; height: 100%; border: round $secondary; padding: 0 1; }
     #main.wide #side { display: none; }
     #prompt { height: auto; max-height: 2; padding: 0 1; text-style: bold; }
-    #reason { height: 1; padding: 0 1; color: $error; }
+    #reason { height: auto; max-height: 2; padding: 0 1; color: $error; }
     #reason.info { color: $success; }
     #actions { height: 1; padding: 0 1; }
     #actions Button { min-width: 5; margin: 0 1 0 0; }
@@ -108,7 +110,7 @@ class TysiacApp(App[None]):
         table = self.query_one("#table", Static)
         if s.between_deals or s.over:
             main.add_class("wide")
-            table.update(Content("\n".join(deal_summary(s.game, self.names, lang))))
+            table.update(Content("\n".join(deal_summary(s.game, self.names, lang, s.human))))
         else:
             main.remove_class("wide")
             table.update(table_content(v, self.names, lang))
@@ -117,9 +119,7 @@ class TysiacApp(App[None]):
         note = self.query_one("#reason", Static)
         note.update(self.note)
         note.set_class(self.note_is_info, "info")
-        keys = self.say("keys")
-        if s.table.undo:
-            keys += self.say("key_undo")
+        keys = self.say("keys", undo=self.say("key_undo") if s.table.undo else "")
         self.query_one("#keys", Static).update(keys)
         await self.draw_actions(v)
         await self.draw_hand(v)
@@ -131,9 +131,9 @@ class TysiacApp(App[None]):
             w = s.game.winner
             if w == "draw":
                 return self.say("game_over") + " " + self.say("draw")
-            if w == s.human:
-                return self.say("game_over") + " " + self.say("you_win")
-            return self.say("game_over") + " " + self.say("winner", name=self.names[int(w or 0)])
+            seat = int(w or 0)
+            return self.say("game_over") + " " + tr_about("winner", self.lang, seat, s.human,
+                                                          name=self.names[seat])
         if s.between_deals:
             return self.say("deal_over")
         if not v.my_turn:
@@ -242,7 +242,7 @@ class TysiacApp(App[None]):
         musik = set(v.musik or ()) if v.seat == v.declarer and v.phase in (
             "exchange", "declare") else set()
         widgets = []
-        for c in sorted_for_display(sum(1 << x for x in v.hand)):
+        for c in sorted_for_display(mask_of(v.hand)):
             classes = []
             if v.phase == "play" and v.my_turn and c not in playable:
                 classes.append("unplayable")
@@ -347,9 +347,8 @@ class TysiacApp(App[None]):
         elif ident == "quit":
             self.exit()
 
-    async def act(self, do: object) -> None:
+    async def act(self, do: Callable[[], object]) -> None:
         """Run a session action; an illegal one leaves the game as it was and says why."""
-        assert callable(do)
         try:
             do()
         except IllegalAction as e:
@@ -432,8 +431,9 @@ class TysiacApp(App[None]):
         self.push_screen(TextPage(lines[0], lines[2:], self.say("close")))
 
     def action_show_cards(self) -> None:
-        lines = show_cards(self.session.game, self.names, self.lang)
+        lines = show_cards(self.session.game, self.names, self.lang, self.session.human)
         self.push_screen(TextPage(lines[0], lines[2:] or lines, self.say("close")))
 
     def action_help(self) -> None:
-        self.push_screen(TextPage("?", self.say("help").splitlines(), self.say("close")))
+        self.push_screen(TextPage(self.say("help_title"), self.say("help").splitlines(),
+                                  self.say("close")))

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 from ..cards import KING, MARRIAGE_VALUES, QUEEN, SUIT_SYMBOLS, rank_of
 from ..engine.views import View
-from .texts import card, cards, hand_text, tr
+from .texts import card, cards, hand_text, tr, tr_about
 
 
 class Narrator:
@@ -53,21 +53,24 @@ class Narrator:
             if view.hand:
                 out.append(tr("n_hand", lang, cards=hand_text(view.hand, lang)))
             if view.obligatory is not None:
-                out.append(tr("n_obligatory", lang, name=names[view.obligatory]))
+                out.append(tr_about("n_obligatory", lang, view.obligatory, view.seat,
+                                    name=names[view.obligatory]))
         for seat, bid in view.bids[self.bids:]:
             out.append(tr("n_bids", lang, name=names[seat], bid=bid) if bid
                        else tr("n_passes", lang, name=names[seat]))
         self.bids = len(view.bids)
         if view.declarer is not None and not self.declarer_told and view.obligatory is not None:
             self.declarer_told = True
-            out.append(tr("n_declarer", lang, name=names[view.declarer], bid=view.bid))
+            out.append(tr_about("n_declarer", lang, view.declarer, view.seat,
+                                name=names[view.declarer], bid=view.bid))
         if view.declarer is not None and not self.musik_told and \
                 (view.players != 2 or view.musik_choice is not None):
             self.musik_told = True
             if view.musik is None:
                 out.append(tr("n_musik_hidden", lang))
             elif view.players == 2:
-                out.append(tr("n_musik_n", lang, name=names[view.declarer],
+                out.append(tr_about("n_musik_n", lang, view.declarer, view.seat,
+                                    name=names[view.declarer],
                                 i=(view.musik_choice or 0) + 1, cards=cards(view.musik, lang)))
             else:
                 out.append(tr("n_musik", lang, cards=cards(view.musik, lang)))
@@ -77,12 +80,14 @@ class Narrator:
         self.given_told = len(view.given)
         if view.contract is not None and not self.contract_told:
             self.contract_told = True
-            out.append(tr("n_contract", lang, name=names[view.declarer or 0], n=view.contract))
+            out.append(tr_about("n_contract", lang, view.declarer, view.seat,
+                                name=names[view.declarer or 0], n=view.contract))
         last = view.results[-1] if view.phase in ("deal", "game_over") and view.results \
             else None
         if last is not None and last.bomb and not self.bomb_told:
             self.bomb_told = True
-            out.append(tr("n_bomb", lang, name=names[last.declarer or 0]))
+            out.append(tr_about("n_bomb", lang, last.declarer, view.seat,
+                                name=names[last.declarer or 0]))
         return self._plays(view, out)
 
     def _plays(self, view: View, out: list[str]) -> list[str]:
@@ -107,7 +112,8 @@ class Narrator:
                 meld = tr("n_meld", lang, suit=SUIT_SYMBOLS[c // 6], value=MARRIAGE_VALUES[c // 6])
             out.append(tr("n_plays", lang, name=names[seat], card=card(c, lang), meld=meld))
             if won_by is not None:
-                out.append(tr("n_takes", lang, i=i // k + 1, name=names[won_by]))
+                out.append(tr_about("n_takes", lang, won_by, view.seat, i=i // k + 1,
+                                    name=names[won_by]))
         self.cards_told = len(plays)
         return out
 

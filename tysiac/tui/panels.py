@@ -7,7 +7,8 @@ from collections.abc import Sequence
 
 from textual.content import Content
 
-from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_display, sorted_for_display
+from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, card_display, mask_of, sorted_for_display
+from ..engine import actions as A
 from ..engine.views import View
 from .texts import tr
 
@@ -23,7 +24,7 @@ def cards_content(cs: Sequence[int], lang: str) -> Content:
     if not cs:
         return Content("—")
     parts: list[Content | str] = []
-    for i, c in enumerate(sorted_for_display(sum(1 << x for x in cs))):
+    for i, c in enumerate(sorted_for_display(mask_of(cs))):
         if i:
             parts.append(" ")
         parts.append(card_content(c, lang))
@@ -86,15 +87,18 @@ def table_content(view: View, names: Sequence[str], lang: str, height: int = 15)
             lines.append(Content.assemble(tr("my_discards", lang, cards=""),
                                           cards_content(view.discards, lang)))
     if view.phase == "play" or view.tricks:
-        lines.append(Content(""))
+        if lines:
+            lines.append(Content(""))
         lines += _trick_lines(view, names, lang)
     if view.melds:
         melds = [Content.assemble(f"{names[s]} ", suit_content(suit), str(MARRIAGE_VALUES[suit]))
                  for s, suit in view.melds]
         lines.append(Content.assemble(tr("melds_line", lang, melds=""),
                                       Content(", ").join(melds)))
-    if view.stock_size:
+    if view.stock_size or view.drawn:
         lines.append(Content(tr("stock", lang, n=view.stock_size)))
+    if view.drawn:
+        lines.append(Content.assemble(tr("drawn", lang), card_content(view.drawn[-1], lang)))
     return Content("\n").join(lines[:height])
 
 
@@ -199,9 +203,8 @@ def side_content(view: View, names: Sequence[str], lang: str) -> Content:
             if s != view.sitting_out:
                 lines.append(Content(f" {name:<{width}} {view.points[s]:>4} "
                                      f"({view.tricks_won[s]})"))
-    limit = r.bombs_per_player
-    if limit != 0 and view.phase in ("exchange", "declare", "choose_musik") \
-            and view.declarer == view.seat:
-        used = view.bombs[view.seat] if view.seat is not None else 0
-        lines.append(Content(tr("bombs_mark", lang, n=f"{used}/{limit if limit else '∞'}")))
+    if A.BOMB in view.legal and view.seat is not None:      # how many bombs are left
+        limit = r.bombs_per_player
+        used = view.bombs[view.seat]
+        lines.append(Content(tr("bombs_mark", lang, n=f"{used}/{'∞' if limit is None else limit}")))
     return Content("\n").join(lines)

@@ -23,7 +23,6 @@ _COMMANDS = {
     "t": "sheet", "tabela": "sheet", "sheet": "sheet",
     "k": "cards", "karty": "cards", "cards": "cards",
     "u": "undo", "cofnij": "undo", "undo": "undo",
-    "h": "hint", "rada": "hint", "hint": "hint",
     "s": "status", "stan": "status", "status": "status",
     "q": "quit", "koniec": "quit", "quit": "quit", "exit": "quit",
 }
@@ -70,7 +69,7 @@ class PlainGame:
             self.say(*self.narrator.news(s.view(), len(s.game.log)))
             if len(s.game.results) > self.summarised:
                 self.summarised = len(s.game.results)
-                self.say("", *deal_summary(s.game, s.names, lang), "")
+                self.say("", *deal_summary(s.game, s.names, lang, s.human), "")
             if s.over:
                 self.say(*score_sheet(s.game, s.names, lang))
                 return 0
@@ -210,7 +209,7 @@ class PlainGame:
         elif command == "sheet":
             self.say(*score_sheet(s.game, s.names, lang))
         elif command == "cards":
-            self.say(*show_cards(s.game, s.names, lang))
+            self.say(*show_cards(s.game, s.names, lang, s.human))
         elif command == "undo":
             if not s.table.undo:
                 self.say(tr("undo_off", lang))
@@ -219,8 +218,6 @@ class PlainGame:
                 self.say(tr("undone", lang))
             else:
                 self.say(tr("undo_none", lang))
-        elif command == "hint":
-            self.say(tr("hint_none", lang))
         elif command == "status":
             self.narrator = Narrator(s.names, lang)
 

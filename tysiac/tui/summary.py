@@ -11,7 +11,7 @@ from ..engine import actions as A
 from ..engine.game import DealLog, DealResult, Game
 from ..engine.scoring import Note, Outcome, settle
 from ..rules import Rules
-from .texts import cards, tr
+from .texts import cards, tr, tr_about
 
 
 def _hand(mask: int, lang: str) -> str:
@@ -22,14 +22,15 @@ def _melds(suits: Sequence[int]) -> str:
     return " ".join(f"{SUIT_SYMBOLS[s]}{MARRIAGE_VALUES[s]}" for s in suits) or "—"
 
 
-def deal_summary(game: Game, names: Sequence[str], lang: str) -> list[str]:
+def deal_summary(game: Game, names: Sequence[str], lang: str, you: int | None = None,
+                 ) -> list[str]:
     """The last settled deal, as seed 003 asks one to check it: the points from tricks,
     the marriages and the change of each total, the contract, and why a score was
-    written otherwise (barrier, barrel, penalties)."""
+    written otherwise (barrier, barrel, penalties). ``you``: the seat spoken to."""
     if not game.results:
         return [tr("no_deal_yet", lang)]
     r = game.results[-1]
-    lines = [tr("sum_head", lang, n=len(game.results), what=_verdict(r, names, lang)), ""]
+    lines = [tr("sum_head", lang, n=len(game.results), what=_verdict(r, names, lang, you)), ""]
     if r.bomb:                      # nothing was played: only the changes
         lines.append(f"{'':<10} {tr('col_change', lang):>7} {tr('col_score', lang):>6}")
         lines += [f"{name[:10]:<10} {r.delta[s]:>+7} {r.scores[s]:>6}"
@@ -42,7 +43,8 @@ def deal_summary(game: Game, names: Sequence[str], lang: str) -> list[str]:
         replayed = _replay(game.rules, log)
         left = replayed.musiks[1 - replayed.musik_choice] | replayed.discards
         lines.append("")
-        lines.append(tr("leftover", lang, p=points_of(left), name=names[replayed.tricks[-1][2]]))
+        last = replayed.tricks[-1][2]
+        lines.append(tr_about("leftover", lang, last, you, p=points_of(left), name=names[last]))
     notes = settle_notes(game, r)
     if notes:
         lines.append("")
@@ -53,7 +55,8 @@ def deal_summary(game: Game, names: Sequence[str], lang: str) -> list[str]:
         if game.winner == "draw":
             lines.append(tr("draw", lang))
         else:
-            lines.append(tr("winner", lang, name=names[int(game.winner)]))
+            w = int(game.winner)
+            lines.append(tr_about("winner", lang, w, you, name=names[w]))
     return lines
 
 
@@ -75,14 +78,14 @@ def _table(game: Game, r: DealResult, names: Sequence[str], lang: str) -> list[s
     return lines
 
 
-def _verdict(r: DealResult, names: Sequence[str], lang: str) -> str:
-    if r.declarer is None:
+def _verdict(r: DealResult, names: Sequence[str], lang: str, you: int | None) -> str:
+    d = r.declarer
+    if d is None:
         return tr("sum_draw_game", lang)
-    name = names[r.declarer]
     if r.bomb or r.contract is None:
-        return tr("sum_bomb", lang, name=name)
+        return tr_about("sum_bomb", lang, d, you, name=names[d])
     key = "sum_made" if r.made else "sum_failed"
-    return tr(key, lang, name=name, c=r.contract, p=r.points[r.declarer])
+    return tr_about(key, lang, d, you, name=names[d], c=r.contract, p=r.points[d])
 
 
 def settle_notes(game: Game, r: DealResult) -> list[Note]:
@@ -111,7 +114,8 @@ def _replay(rules: Rules, log: DealLog) -> Game:
     return g
 
 
-def show_cards(game: Game, names: Sequence[str], lang: str, index: int = -1) -> list[str]:
+def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = None,
+               index: int = -1) -> list[str]:
     """"Pokaż karty": every seat's dealt cards, the musik(s), the gives or discards,
     every trick with who played what, and the tricks each seat took."""
     if not game.results or game.results[index].log is None:
@@ -141,16 +145,17 @@ def show_cards(game: Game, names: Sequence[str], lang: str, index: int = -1) -> 
             f"{names[s]} {b}" if b else tr("passes", lang, name=names[s]) for s, b in g.bids]
         lines.append(tr("bidding", lang, moves=", ".join(moves)))
     if g.declarer >= 0 and not game.rules.draw_game:
-        dname = names[g.declarer]
+        d, dname = g.declarer, names[g.declarer]
         if g.given:
             gifts = ", ".join(f"{cards([c], lang)} → {names[to]}" for to, c in g.given)
-            lines.append(tr("show_gives", lang, name=dname, gifts=gifts))
+            lines.append(tr_about("show_gives", lang, d, you, name=dname, gifts=gifts))
         if g.discards:
-            lines.append(tr("show_discards", lang, name=dname, cards=_hand(g.discards, lang)))
+            lines.append(tr_about("show_discards", lang, d, you, name=dname,
+                                  cards=_hand(g.discards, lang)))
         if r.bomb:
-            lines.append(tr("show_bomb", lang, name=dname))
+            lines.append(tr_about("show_bomb", lang, d, you, name=dname))
         elif g.contract:
-            lines.append(tr("show_declare", lang, name=dname, n=g.contract))
+            lines.append(tr_about("show_declare", lang, d, you, name=dname, n=g.contract))
     if g.tricks:
         lines += ["", tr("show_tricks", lang)]
         melds = _meld_leads(g)

@@ -8,12 +8,10 @@ from ..cards import SUIT_NAMES, card_display, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
 
-LANGS = ("pl", "en")
-
 _T: dict[str, tuple[str, str]] = {
     # phases and prompts
-    "title": ("Tysiąc {preset} · rozdanie {n} · rozdaje {dealer}",
-              "Tysiąc {preset} · deal {n} · {dealer} deals"),
+    "title": ("Tysiąc {preset} · rozdanie {n} · rozdający: {dealer}",
+              "Tysiąc {preset} · deal {n} · dealer: {dealer}"),
     "trump": (" · atut {suit}", " · trump {suit}"),
     "no_trump": (" · bez atutu", " · no trump"),
     "waiting": ("Ruch ma {name}…", "{name} to act…"),
@@ -41,7 +39,6 @@ _T: dict[str, tuple[str, str]] = {
     "deal_over": ("Koniec rozdania. Enter: następne rozdanie.",
                   "The deal is over. Enter: next deal."),
     "game_over": ("Koniec partii.", "The game is over."),
-    "sitting_out": ("Pauzujesz w tym rozdaniu.", "You sit out this deal."),
     # buttons
     "pass": ("Pas", "Pass"),
     "bid_btn": ("Licytuj {n}", "Bid {n}"),
@@ -65,10 +62,9 @@ _T: dict[str, tuple[str, str]] = {
     "save_file": ("Zapis partii: {path}", "Game file: {path}"),
     "resume_hint": ("Wznów: tysiac play --resume {path}", "Resume: tysiac play --resume {path}"),
     # keys bar
-    "keys": ("←→ karta · Enter wybierz · t tabela · k pokaż karty · ? pomoc · q koniec",
-             "←→ card · Enter choose · t sheet · k show cards · ? help · q quit"),
+    "keys": ("←→ Enter wybór · t tabela · k karty{undo} · ? pomoc · q koniec",
+             "←→ Enter choose · t sheet · k cards{undo} · ? help · q quit"),
     "key_undo": (" · u cofnij", " · u undo"),
-    "key_hint": (" · h podpowiedź", " · h hint"),
     # table
     "bidding": ("Licytacja: {moves}", "Bidding: {moves}"),
     "obligatory": ("{name} 100 (obowiązkowe)", "{name} 100 (obligatory)"),
@@ -87,26 +83,28 @@ _T: dict[str, tuple[str, str]] = {
     "your_card": ("twój ruch", "your turn"),
     "last_trick": ("Poprzednia lewa:", "Last trick:"),
     "melds_line": ("Meldunki: {melds}", "Marriages: {melds}"),
-    "deal_points": ("W rozdaniu: punkty (lewy)", "This deal: points (tricks)"),
+    "deal_points": ("Punkty (lewy):", "Points (tricks):"),
     "stock": ("Stos: {n} kart", "Stock: {n} cards"),
-    "bots_moved": ("{moves}", "{moves}"),
+    "drawn": ("Ostatnio dobrana: ", "Last drawn: "),
     # side panel
     "scores": ("Wyniki", "Scores"),
-    "dealer_mark": ("rozdaje", "deals"),
     "out_mark": ("pauzuje", "sits out"),
-    "barrier_mark": ("próg", "barrier"),
-    "barrel_mark": ("beczka {n}", "barrel {n}"),
     "bombs_mark": ("bomby {n}", "bombs {n}"),
     "goal": ("Gra do {goal}, próg {barrier}", "Goal {goal}, barrier {barrier}"),
     "goal_barrel": ("Gra do {goal}, beczka {at}", "Goal {goal}, barrel {at}"),
     "goal_only": ("Gra do {goal}", "Goal {goal}"),
     "legend": ("R rozdaje  ★ grający\n▲ próg ⊙ beczka – pauza",
-               "D deals  ★ declarer\n▲ barrier  ⊙ barrel  – out"),
+               "D deals  ★ declarer\n▲ barrier ⊙ barrel – out"),
     # summary
     "sum_head": ("Rozdanie {n}: {what}", "Deal {n}: {what}"),
     "sum_made": ("{name} gra za {c} i ugrywa ({p} pkt)", "{name} plays {c} and makes it ({p} pts)"),
     "sum_failed": ("{name} gra za {c} i nie ugrywa ({p} pkt)",
                    "{name} plays {c} and fails ({p} pts)"),
+    "sum_made_you": ("grasz za {c} i ugrywasz ({p} pkt)", "you play {c} and make it ({p} pts)"),
+    "sum_failed_you": ("grasz za {c} i nie ugrywasz ({p} pkt)",
+                       "you play {c} and fail ({p} pts)"),
+    "sum_bomb_you": ("rzucasz bombę: rozdania się nie gra",
+                     "you throw a bomb: the deal is not played"),
     "sum_bomb": ("{name} rzuca bombę: rozdania się nie gra",
                  "{name} throws a bomb: the deal is not played"),
     "sum_draw_game": ("każdy dopisuje swoje punkty", "each player adds their points"),
@@ -118,13 +116,15 @@ _T: dict[str, tuple[str, str]] = {
     "col_total": ("razem", "total"),
     "col_change": ("zmiana", "change"),
     "col_score": ("stan", "score"),
+    "leftover_you": ("Karty spoza gry ({p} pkt) bierzesz z ostatnią lewą.",
+                     "You take the leftover cards ({p} pts) with the last trick."),
     "leftover": ("Karty spoza gry ({p} pkt) bierze {name} z ostatnią lewą.",
                  "{name} takes the leftover cards ({p} pts) with the last trick."),
     "winner": ("Partię wygrywa {name}!", "{name} wins the game!"),
-    "you_win": ("Wygrywasz partię!", "You win the game!"),
+    "winner_you": ("Wygrywasz partię!", "You win the game!"),
     "draw": ("Partia kończy się remisem.", "The game ends in a draw."),
     # Pokaż karty
-    "show_head": ("Pokaż karty: rozdanie {n}, rozdawał {dealer}",
+    "show_head": ("Pokaż karty: rozdanie {n}, rozdający: {dealer}",
                   "Show cards: deal {n}, {dealer} dealt"),
     "show_dealt": ("Rozdane karty:", "Cards dealt:"),
     "show_musik": ("Musik: {cards}", "Musik: {cards}"),
@@ -132,9 +132,13 @@ _T: dict[str, tuple[str, str]] = {
     "chosen": (" (wybrany)", " (chosen)"),
     "show_stock": ("Stos: {cards}", "Stock: {cards}"),
     "show_gives": ("{name} oddaje: {gifts}", "{name} gives: {gifts}"),
+    "show_gives_you": ("Oddajesz: {gifts}", "You give: {gifts}"),
     "show_discards": ("{name} odkłada: {cards}", "{name} discards: {cards}"),
+    "show_discards_you": ("Odkładasz: {cards}", "You discard: {cards}"),
     "show_declare": ("{name} gra za {n}", "{name} declares {n}"),
+    "show_declare_you": ("Grasz za {n}", "You declare {n}"),
     "show_bomb": ("{name} rzuca bombę", "{name} throws a bomb"),
+    "show_bomb_you": ("Rzucasz bombę", "You throw a bomb"),
     "show_tricks": ("Lewy:", "Tricks:"),
     "show_trick": ("{i:>2}. {plays} → {name}", "{i:>2}. {plays} → {name}"),
     "show_taken": ("Wzięte lewy:", "Tricks taken:"),
@@ -150,35 +154,33 @@ _T: dict[str, tuple[str, str]] = {
     "help": (
         "Klawisze\n"
         "  ← → / Tab   wybór karty albo przycisku\n"
+        "  ↑ ↓         między ręką a przyciskami\n"
         "  Enter       zagraj kartę / naciśnij przycisk\n"
-        "  + / −       wyżej / niżej w licytacji i deklaracji\n"
+        "  + − (↑ ↓)   wyżej / niżej w licytacji i deklaracji\n"
         "  p           pas          b  bomba\n"
         "  t           tabela wyników\n"
         "  k           pokaż karty ostatniego rozdania\n"
-        "  h           podpowiedź (rada bota)\n"
         "  u           cofnij swoją ostatnią kartę (gdy włączone --undo)\n"
         "  q, Ctrl-C   koniec (partia jest zapisana na bieżąco)\n"
         "  Esc         zamknij to okno\n"
         "Myszą: kliknij kartę albo przycisk.",
         "Keys\n"
         "  ← → / Tab   pick a card or a button\n"
+        "  ↑ ↓         between the hand and the buttons\n"
         "  Enter       play the card / press the button\n"
-        "  + / −       higher / lower while bidding and declaring\n"
+        "  + − (↑ ↓)   higher / lower while bidding and declaring\n"
         "  p           pass         b  bomb\n"
         "  t           score sheet\n"
         "  k           show the cards of the last deal\n"
-        "  h           hint (a bot's advice)\n"
         "  u           take your last card back (with --undo)\n"
         "  q, Ctrl-C   quit (the game is saved as you play)\n"
         "  Esc         close this window\n"
         "Mouse: click a card or a button."),
     "close": ("Esc: zamknij", "Esc: close"),
+    "help_title": ("Pomoc", "Help"),
     "undo_off": ("Cofanie jest wyłączone (uruchom z --undo).", "Undo is off (start with --undo)."),
     "undo_none": ("Nie ma karty do cofnięcia w tym rozdaniu.", "No card of yours to take back."),
     "undone": ("Cofnięto twoją ostatnią kartę.", "Your last card was taken back."),
-    "hint_none": ("Podpowiedź jest teraz niedostępna.", "No hint now."),
-    "hint": ("Rada: {advice}", "Advice: {advice}"),
-    "not_now": ("Teraz nie twój ruch.", "It is not your turn."),
     # plain mode
     "p_intro": ("Tysiąc {preset}. Przy stole: {names}. Wpisz ? po pomoc.",
                 "Tysiąc {preset}. At the table: {names}. Type ? for help."),
@@ -202,30 +204,36 @@ _T: dict[str, tuple[str, str]] = {
     "p_help": (
         "Wpisz numer z listy albo: kartę (DH, D♥, 10H; z + na końcu, by zameldować: KH+), "
         "stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty ostatniego "
-        "rozdania, s stan rozdania, u cofnij kartę (z --undo), q koniec. Partia zapisuje "
-        "się po każdym ruchu.",
+        "rozdania, s stan rozdania, u cofnij kartę (z --undo), q koniec. "
+        "Partia zapisuje się po każdym ruchu.",
         "Type a number from the list or: a card (QH, Q♥, 10H; end with + to announce a "
         "marriage: KH+), a bid (120), pass, bomb. Commands: t score sheet, k show the cards "
-        "of the last deal, s the deal so far, u take a card back (with --undo), q quit. The "
-        "game is saved after every move."),
+        "of the last deal, s the deal so far, u take a card back (with "
+        "--undo), q quit. The game is saved after every move."),
     # narration (plain mode, the latest events)
-    "n_deal": ("Rozdanie {n}, rozdaje {dealer}.", "Deal {n}, {dealer} deals."),
+    "n_deal": ("Rozdanie {n}, rozdający: {dealer}.", "Deal {n}, dealer: {dealer}."),
     "n_out": ("Pauzuje {name}.", "{name} sits out."),
     "n_you_out": ("Pauzujesz w tym rozdaniu.", "You sit out this deal."),
     "n_hand": ("Twoje karty: {cards}.", "Your cards: {cards}."),
     "n_obligatory": ("{name} ma obowiązkowe 100.", "{name} has the obligatory 100."),
+    "n_obligatory_you": ("Masz obowiązkowe 100.", "You have the obligatory 100."),
     "n_bids": ("{name}: {bid}.", "{name}: {bid}."),
     "n_passes": ("{name}: pas.", "{name}: pass."),
     "n_declarer": ("Licytację wygrywa {name} ({bid}).", "{name} wins the bidding ({bid})."),
+    "n_declarer_you": ("Wygrywasz licytację ({bid}).", "You win the bidding ({bid})."),
     "n_musik": ("Musik: {cards}.", "Musik: {cards}."),
     "n_musik_n": ("{name} bierze musik {i}: {cards}.", "{name} takes musik {i}: {cards}."),
+    "n_musik_n_you": ("Bierzesz musik {i}: {cards}.", "You take musik {i}: {cards}."),
     "n_musik_hidden": ("Musik nie jest odkryty.", "The musik is not shown."),
     "n_got": ("{name} daje ci {card}.", "{name} gives you {card}."),
     "n_bomb": ("{name} rzuca bombę.", "{name} throws a bomb."),
+    "n_bomb_you": ("Rzucasz bombę.", "You throw a bomb."),
     "n_contract": ("{name} gra za {n}.", "{name} declares {n}."),
+    "n_contract_you": ("Grasz za {n}.", "You declare {n}."),
     "n_plays": ("{name}: {card}{meld}.", "{name}: {card}{meld}."),
     "n_meld": (", meldunek {suit} {value}", ", marriage {suit} {value}"),
     "n_takes": ("Lewę {i} bierze {name}.", "{name} takes trick {i}."),
+    "n_takes_you": ("Lewę {i} bierzesz.", "You take trick {i}."),
     # notes on settling
     "note_barrier": (
         "{name}: ponad progiem, nic nie dopisuje", "{name}: over the barrier, adds nothing"),
@@ -251,6 +259,14 @@ def tr(key: str, lang: str, **kw: object) -> str:
     return _T[key][0 if lang == "pl" else 1].format(**kw)
 
 
+def tr_about(key: str, lang: str, seat: int | None, you: int | None, **kw: object) -> str:
+    """``key`` about ``seat``, said to "you" (``key_you``) when it is the human's seat:
+    "Grasz za 120", not "Ty gra za 120"."""
+    if seat is not None and seat == you and key + "_you" in _T:
+        return tr(key + "_you", lang, **kw)
+    return tr(key, lang, **kw)
+
+
 def card(c: int, lang: str) -> str:
     return card_display(c, lang)
 
@@ -266,11 +282,6 @@ def hand_text(hand: Sequence[int], lang: str) -> str:
 
 def suit_name(suit: int, lang: str) -> str:
     return SUIT_NAMES["pl" if lang == "pl" else "en"][suit]
-
-
-def action_text(a: int, lang: str) -> str:
-    """An action as a short text: ``D♥``, ``D♥ + meldunek``, ``licytuj 120``, ``pas``."""
-    return A.describe(a, lang)
 
 
 # Reasons for the human's own illegal moves, said to "you".

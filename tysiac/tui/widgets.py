@@ -36,8 +36,12 @@ class CardWidget(Static, can_focus=True):
             self.card = card
 
     def __init__(self, card: int, lang: str, classes: str = "") -> None:
-        super().__init__(card_content(card, lang), id=f"card-{card_str(card)}",
-                         classes=classes)
+        # A picked card is raised (↑), as one lifts a card from the hand: visible without
+        # colours too.
+        label = card_content(card, lang)
+        if "picked" in classes.split():
+            label = Content.assemble("↑", label)
+        super().__init__(label, id=f"card-{card_str(card)}", classes=classes)
         self.card = card
 
     def action_choose(self) -> None:
