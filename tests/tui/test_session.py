@@ -207,3 +207,13 @@ def test_table_build_checks_seat_and_levels() -> None:
         Table.build(3, 0, ["random"] * 3, 5)
     with pytest.raises(SaveError, match="unknown bot level"):
         Table.build(2, 0, ["nobody"], 5)
+
+
+def test_default_paths_never_reuse_a_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    now = saves.datetime(2026, 5, 1, 18, 30, 0)
+    first = saves.default_path("pl-3", now)
+    assert first == tmp_path / "tysiac" / "games" / "2026-05-01-183000-pl-3.json"
+    saves.write_atomic(first, "{}")
+    second = saves.default_path("pl-3", now)
+    assert second.name == "2026-05-01-183000-pl-3-2.json" and not second.exists()

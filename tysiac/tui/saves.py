@@ -33,9 +33,16 @@ def data_dir() -> Path:
 
 
 def default_path(preset: str, now: datetime | None = None) -> Path:
-    """A new file for a game: ``<data dir>/games/2024-05-01-1830-pl-3.json``."""
+    """A new file for a game: ``<data dir>/games/2024-05-01-183000-pl-3.json`` (with
+    ``-2``, ``-3``, ... if a game was started in the same second)."""
     stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
-    return data_dir() / "games" / f"{stamp}-{preset}.json"
+    folder = data_dir() / "games"
+    path = folder / f"{stamp}-{preset}.json"
+    n = 1
+    while path.exists():
+        n += 1
+        path = folder / f"{stamp}-{preset}-{n}.json"
+    return path
 
 
 def write_atomic(path: Path, text: str) -> None:
