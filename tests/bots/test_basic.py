@@ -6,7 +6,8 @@ from __future__ import annotations
 from tysiac import Game, Rules
 from tysiac.bots.basic import BasicBot
 from tysiac.bots.evaluation import best_drop, estimate
-from tysiac.cards import POINTS, mask_of, parse_card
+from tysiac.bots.memory import remember
+from tysiac.cards import POINTS, SUIT_MASK, mask_of, parse_card
 from tysiac.engine import actions as A
 
 BOT = BasicBot(1)
@@ -144,3 +145,14 @@ def test_the_hand_evaluation_counts_what_players_count() -> None:
         assert estimate(hand, rules, "pre")[0] > low + 10
     ten_hand = mask_of(cards("KH QH AH TH AD 9C JC 9S JS 9D"))
     assert set(best_drop(ten_hand, 2, rules)) <= set(cards("9C JC 9S JS 9D"))
+
+
+def test_the_card_memory_reads_voids_and_what_was_given() -> None:
+    game = _declared(FOLLOW, "JH 9C JC", "9S JS")
+    for c in cards("KC 9H TC"):        # seat 2 shows out of ♣ (no trump yet)
+        game.play(c)
+    mem = remember(game.view(0))        # seat 0 won; the defender's memory
+    assert mem.lacks[2] & SUIT_MASK[2] == SUIT_MASK[2]
+    assert mem.possible(2) & SUIT_MASK[2] == 0
+    declarer = remember(game.view(1))   # the declarer remembers its gives
+    assert declarer.holds[2] == mask_of(cards("9S")) and declarer.holds[0] == mask_of(cards("JS"))

@@ -161,22 +161,39 @@ def _lead_bonus(view: View, mem: Memory) -> float:
 
 
 def _hold_chance(mem: Memory, c: int, enemies_after: list[int]) -> float:
-    """The chance that no opponent still to play beats card ``c``."""
+    """The chance that no opponent still to play beats card ``c``: by holding a
+    higher card of its suit, or by being void in it and holding a trump (the follow
+    duties make them play it). Unknown cards are dealt at random among the places
+    they may be (a hypergeometric draw)."""
     p = 1.0
     suit = c // 6
     trump = mem.trump
     for q in enemies_after:
-        poss = mem.possible(q)
-        higher = (poss & ABOVE[c]).bit_count()
-        if mem.holds[q] & ABOVE[c]:
+        held = mem.holds[q]
+        if held & ABOVE[c]:
             return 0.0
-        beat = 1 - 0.5 ** higher
-        if trump >= 0 and suit != trump and poss & SUIT_MASK[trump]:
-            if not poss & SUIT_MASK[suit]:
-                beat = 1.0 if mem.holds[q] & SUIT_MASK[trump] else max(beat, 0.85)
+        pool, free = mem.unknown(q)
+        n = pool.bit_count()
+        beat = 1 - _miss(n, free, (pool & ABOVE[c]).bit_count())
+        if trump >= 0 and suit != trump and not held & SUIT_MASK[suit]:
+            k = (pool & SUIT_MASK[suit]).bit_count()
+            void = _miss(n, free, k)
+            if held & SUIT_MASK[trump]:
+                has_trump = 1.0
             else:
-                beat = max(beat, 0.1)
-        p *= 1 - beat
+                has_trump = 1 - _miss(n - k, free, (pool & SUIT_MASK[trump]).bit_count())
+            beat += void * has_trump
+        p *= max(0.0, 1 - beat)
+    return p
+
+
+def _miss(n: int, draws: int, marked: int) -> float:
+    """The chance that ``draws`` cards taken from ``n`` miss all ``marked`` ones."""
+    if draws > n - marked:
+        return 0.0
+    p = 1.0
+    for i in range(draws):
+        p *= (n - marked - i) / (n - i)
     return p
 
 

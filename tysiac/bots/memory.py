@@ -29,10 +29,22 @@ class Memory:
     lacks: list[int]           # per seat: cards it surely does not hold
     trump: int                 # -1: none yet
     order: tuple[int, ...]     # playing seats clockwise from the dealer's left
+    sizes: tuple[int, ...]     # cards in each hand
 
     def possible(self, seat: int) -> int:
         """Cards ``seat`` may hold."""
         return (self.out & ~self.lacks[seat]) | self.holds[seat]
+
+    def unknown(self, seat: int) -> tuple[int, int]:
+        """The cards ``seat`` may hold beyond those it surely holds, and how many
+        of its cards are among them."""
+        others = 0
+        for s, held in enumerate(self.holds):
+            if s != seat:
+                others |= held
+        pool = self.out & ~self.lacks[seat] & ~others & ~self.holds[seat]
+        free = self.sizes[seat] - self.holds[seat].bit_count()
+        return pool, max(0, min(free, pool.bit_count()))
 
     def next_seat(self, seat: int) -> int:
         i = self.order.index(seat)
@@ -94,7 +106,7 @@ def remember(view: View) -> Memory:
         if receiver != me and not played >> c & 1:
             holds[receiver] |= 1 << c
     out = ALL_CARDS & ~hand & ~played & ~mask_of(view.discards)
-    return Memory(me, hand, played, out, holds, lacks, trump, order)
+    return Memory(me, hand, played, out, holds, lacks, trump, order, view.hand_sizes)
 
 
 def _next(order: tuple[int, ...], seat: int) -> int:
