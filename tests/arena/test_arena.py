@@ -19,7 +19,7 @@ from tysiac.arena import (
     resolve_levels,
     run_arena,
 )
-from tysiac.arena.duplicate import play_game_set, seatings
+from tysiac.arena.duplicate import play_game, seatings
 from tysiac.bots import LEVELS
 from tysiac.engine import actions as A
 
@@ -50,8 +50,8 @@ def test_every_seating_is_dealt_the_same_cards(monkeypatch: pytest.MonkeyPatch) 
 
     monkeypatch.setattr(duplicate, "Game", Recording)
     for index in range(3):
-        runs = play_game_set(("basic", "random", "random"), PL3, 7, index, 12)
-        assert len(runs) == 3
+        for seating in seatings(("basic", "random", "random")):
+            play_game(seating, PL3, 7, index, 12)
     assert len(dealt) == 3
     for games in dealt.values():
         assert len(games) == 3

@@ -46,14 +46,9 @@ def game_seed(seed: int, index: int) -> int:
     return random.Random(f"arena:{seed}:{index}").getrandbits(63)
 
 
-def play_game_set(levels: tuple[str, ...], rules: Rules, seed: int, index: int,
-                  max_deals: int) -> list[GameRun]:
-    """Game ``index`` in every seating, each stopped after ``max_deals`` deals."""
-    return [play_game(seating, rules, seed, index, max_deals) for seating in seatings(levels)]
-
-
 def play_game(seating: tuple[str, ...], rules: Rules, seed: int, index: int,
               max_deals: int) -> GameRun:
+    """Duplicate game ``index`` in one seating, stopped after ``max_deals`` deals."""
     # Every bot gets the arena seed: a bot answers a view the same way in every seating.
     bots: list[Any] = [factory(level)(seed) for level in seating]
     run = GameRun(seating, times={level: [] for level in seating})

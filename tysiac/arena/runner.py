@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from itertools import count
 
 from ..rules import Rules
-from .duplicate import GameRun, play_game_set, seatings
+from .duplicate import GameRun, play_game, seatings
 from .players import ArenaError, factory, sees_all
 from .rating import Finished, ratings
 from .stats import quantile, ratio_difference, ratio_mean
@@ -84,17 +84,20 @@ class _Tally:
         self.times: dict[str, list[float]] = {lv: [] for lv in self.levels}
         self.finished: list[Finished] = []
 
-    def add(self, runs: list[GameRun], left: list[int]) -> int:
-        """Count one duplicate game within the deals ``left`` per seating (updated);
-        returns the deals counted."""
+    def add(self, runs: list[GameRun | None], left: list[int]) -> int:
+        """Count one duplicate game within the deals ``left`` per seating (updated;
+        None: a seating past its budget); returns the deals counted."""
         for pair in (*self.delta.values(), *self.points.values()):
             pair[0].append(0.0)
             pair[1].append(0)
         counted = 0
         for j, run in enumerate(runs):
-            for lv, ts in run.times.items():
-                self.times[lv].extend(ts)
+            if run is None:
+                continue
             take = min(len(run.deals), left[j])
+            if take:
+                for lv, ts in run.times.items():
+                    self.times[lv].extend(ts)
             left[j] -= take
             counted += take
             for row in run.deals[:take]:
@@ -148,7 +151,7 @@ def run_arena(spec: ArenaSpec, progress: Progress | None = None) -> ArenaResult:
     total = spec.deals * len(seats)
     tally = _Tally(spec.bots)
     games = done = 0
-    sets = _game_sets(spec)
+    sets = _game_sets(spec, left)
     try:
         for runs in sets:
             games += 1
@@ -162,20 +165,34 @@ def run_arena(spec: ArenaSpec, progress: Progress | None = None) -> ArenaResult:
     return tally.result(spec, games, done, time.perf_counter() - start)
 
 
-def _game_sets(spec: ArenaSpec) -> Generator[list[GameRun], None, None]:
-    """Duplicate games 0, 1, 2, ... in order, played on ``spec.jobs`` processes."""
-    args = (spec.bots, spec.rules, spec.seed)
+def _game_sets(spec: ArenaSpec, left: list[int]) -> Generator[list[GameRun | None], None, None]:
+    """Duplicate games 0, 1, 2, ... in order, each in every seating, played on
+    ``spec.jobs`` processes one game a task. A seating whose budget ``left`` (kept
+    by the caller) is spent gets None; a game is cut at the budget left when it
+    starts, which never cuts a deal that would be counted."""
+    seats = seatings(spec.bots)
     if spec.jobs == 1:
         for index in count():
-            yield play_game_set(*args, index, spec.deals)
+            yield [play_game(s, spec.rules, spec.seed, index, left[j]) if left[j] else None
+                   for j, s in enumerate(seats)]
     pool = ProcessPoolExecutor(max_workers=spec.jobs)
+    tasks = ((i, j) for i in count() for j in range(len(seats)))
+    pending: dict[tuple[int, int], Future[GameRun] | None] = {}
+    running = 0
     try:
-        pending: dict[int, Future[list[GameRun]]] = {}
-        submitted = count()
         for index in count():
-            while len(pending) < 2 * spec.jobs:
-                i = next(submitted)
-                pending[i] = pool.submit(play_game_set, *args, i, spec.deals)
-            yield pending.pop(index).result()
+            while running < 2 * spec.jobs or (index, len(seats) - 1) not in pending:
+                i, j = next(tasks)
+                future = None
+                if left[j]:
+                    future = pool.submit(play_game, seats[j], spec.rules, spec.seed, i, left[j])
+                    running += 1
+                pending[i, j] = future
+            runs: list[GameRun | None] = []
+            for j in range(len(seats)):
+                future = pending.pop((index, j))
+                runs.append(None if future is None else future.result())
+                running -= future is not None
+            yield runs
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
