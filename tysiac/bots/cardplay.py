@@ -71,7 +71,7 @@ def _lead(view: View, mem: Memory) -> int:
     enemies = [q for q in mem.order if not friends(view, me, q)]
     trump = mem.trump
     if view.stock_size:
-        return melds[0] if melds else min(cards, key=lambda c: _lead_cost(view, mem, c, enemies))
+        return melds[0] if melds else min(cards, key=lambda c: (_lead_cost(mem, c, enemies), c))
     masters = [c for c in cards if _wins_for_sure(mem, c, enemies)
                and not _marriage_card(mem, c)]
     if melds:
@@ -87,7 +87,7 @@ def _lead(view: View, mem: Memory) -> int:
                 return top
     if masters:
         return max(masters, key=lambda c: (POINTS[c], c))
-    return min(cards, key=lambda c: (_lead_cost(view, mem, c, enemies), c))
+    return min(cards, key=lambda c: (_lead_cost(mem, c, enemies), c))
 
 
 def _best_meld(mem: Memory, melds: list[int], enemies: list[int]) -> int:
@@ -108,8 +108,8 @@ def _best_meld(mem: Memory, melds: list[int], enemies: list[int]) -> int:
     return max(queens, key=lambda m: (worth(m), -m))
 
 
-def _lead_cost(view: View, mem: Memory, c: int, enemies: list[int]) -> float:
-    cost = POINTS[c] + keep_value(mem, c, enemies)
+def _lead_cost(mem: Memory, c: int, enemies: list[int]) -> float:
+    cost = POINTS[c] + _keep_value(mem, c, enemies)
     suit = c // 6
     if mem.trump >= 0 and suit != mem.trump and mem.hand & SUIT_MASK[mem.trump] \
             and (mem.hand & SUIT_MASK[suit]).bit_count() == 1:
@@ -138,7 +138,7 @@ def _follow(view: View, mem: Memory) -> int:
     enemies = [q for q in mem.order if not friends(view, me, q)]
     friend_wins = friends(view, me, win_seat)
     friend_holds = _hold_chance(mem, win_card, enemies_after) if friend_wins else 0.0
-    bonus = _lead_bonus(view, mem)
+    bonus = _lead_bonus(mem)
 
     def score(c: int) -> float:
         if beats(c, win_card, trump):
@@ -147,12 +147,12 @@ def _follow(view: View, mem: Memory) -> int:
         else:
             p = friend_holds
             gain = p * POINTS[c] - (1 - p) * POINTS[c]
-        return gain - keep_value(mem, c, enemies)
+        return gain - _keep_value(mem, c, enemies)
 
     return max(view.legal, key=lambda c: (score(c), -c))
 
 
-def _lead_bonus(view: View, mem: Memory) -> float:
+def _lead_bonus(mem: Memory) -> float:
     """What winning the lead is worth: a marriage waiting to be announced."""
     pairs = [s for s in range(4) if mem.hand >> (6 * s + QUEEN) & 3 == 3]
     if not pairs:
@@ -210,7 +210,7 @@ def _wins_for_sure(mem: Memory, c: int, enemies: list[int]) -> bool:
     return _hold_chance(mem, c, enemies) >= 0.999
 
 
-def keep_value(mem: Memory, c: int, enemies: list[int]) -> float:
+def _keep_value(mem: Memory, c: int, enemies: list[int]) -> float:
     """Points the card is expected to bring the player's side if kept for later."""
     suit, r = c // 6, rank_of(c)
     trump = mem.trump

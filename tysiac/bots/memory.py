@@ -47,8 +47,7 @@ class Memory:
         return pool, max(0, min(free, pool.bit_count()))
 
     def next_seat(self, seat: int) -> int:
-        i = self.order.index(seat)
-        return self.order[(i + 1) % len(self.order)]
+        return _next(self.order, seat)
 
 
 def playing_order(view: View) -> tuple[int, ...]:
@@ -106,7 +105,8 @@ def remember(view: View) -> Memory:
         if receiver != me and not played >> c & 1:
             holds[receiver] |= 1 << c
     out = ALL_CARDS & ~hand & ~played & ~mask_of(view.discards)
-    return Memory(me, hand, played, out, holds, lacks, trump, order, view.hand_sizes)
+    now = view.trump if view.trump is not None else -1
+    return Memory(me, hand, played, out, holds, lacks, now, order, view.hand_sizes)
 
 
 def _next(order: tuple[int, ...], seat: int) -> int:
