@@ -7,9 +7,17 @@ VENV   := .venv
 BIN    := $(VENV)/bin
 STAMP  := $(VENV)/.installed-$(shell cat pyproject.toml Makefile | cksum | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit bench bench-bots setup clean
+.PHONY: run test lint typecheck unit bench bench-strong bench-bots setup clean
 
-setup: $(STAMP)
+# The C kernel of the bots' double-dummy solver, built into the package. Without a
+# C compiler the bots run the pure-Python solver: the same results, only slower.
+KERNEL := tysiac/bots/kernel/_solver.so
+
+setup: $(STAMP) $(KERNEL)
+
+$(KERNEL): tysiac/bots/kernel/solver.c
+	@if command -v $(CC) >/dev/null 2>&1; then $(CC) -O2 -shared -fPIC -o $@ $<; \
+	else echo "note: no C compiler ($(CC)); the bots' solver runs in pure Python"; fi
 
 $(STAMP):
 	$(PYTHON) -m venv $(VENV)
@@ -18,7 +26,7 @@ $(STAMP):
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-run: $(STAMP)
+run: $(STAMP) $(KERNEL)
 	$(BIN)/tysiac demo
 
 test: lint typecheck unit
@@ -29,11 +37,14 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy tysiac
 
-unit: $(STAMP)
+unit: $(STAMP) $(KERNEL)
 	$(BIN)/pytest -n auto
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
+
+bench-strong: $(STAMP) $(KERNEL)
+	nice $(BIN)/python bench/strong_bench.py
 
 # Bot strength in the arena, fixed seeds; long. Pass options: make bench-bots ARGS=--quick
 bench-bots: $(STAMP)

@@ -6,12 +6,16 @@ from collections.abc import Callable
 
 from .base import Bot, RandomBot, position_rng
 from .basic import BasicBot
+from .cheat import CheatBot
+from .strong import StrongBot
 
 #: Bot levels by name: a factory taking a seed.
 LEVELS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
+    "strong": StrongBot,
 }
+# The cheat player (it sees every card) is no level: the arena alone uses it.
 
 
 def make_bot(level: str, seed: int | None = None) -> Bot:
@@ -23,4 +27,5 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["LEVELS", "BasicBot", "Bot", "RandomBot", "make_bot", "position_rng"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "CheatBot", "RandomBot", "StrongBot", "make_bot",
+           "position_rng"]

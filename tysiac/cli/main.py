@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 #: Subcommand modules of this package; each has ``register(subparsers)``.
-COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules")
+COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint")
 
 
 def build_parser() -> argparse.ArgumentParser:

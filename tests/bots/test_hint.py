@@ -1,0 +1,137 @@
+"""Hints: the API the interfaces use and ``tysiac hint RECORD``."""
+
+from __future__ import annotations
+
+import json
+import random
+from pathlib import Path
+
+import pytest
+
+from tysiac import Game, Rules
+from tysiac.bots import StrongBot
+from tysiac.bots.hint import HINT_SEED, hint
+from tysiac.cli.main import main
+from tysiac.engine import DEAL, GAME_OVER, PLAY
+from tysiac.engine import actions as A
+from tysiac.record import dumps, to_record
+
+NAMES = ["Ania", "Bartek", "Celina"]
+
+
+def game_at(phase: str, tricks: int = 0, seed: int = 2) -> Game:
+    """A pl-3 game driven by random legal actions to ``phase`` (in play: after
+    ``tricks`` tricks)."""
+    rules = Rules.preset("pl-3", bombs_per_player=0)
+    rnd = random.Random(seed)
+    while True:
+        game = Game(rules, seed=rnd.randrange(10**9))
+        game.deal()
+        while game.phase not in (DEAL, GAME_OVER):
+            if game.phase_name == phase and (phase != "play" or game.tricks_done == tricks) \
+                    and len(game.legal_actions()) > 1:
+                return game
+            game.apply(rnd.choice(game.legal_actions()))
+
+
+def test_every_card_gets_advice_best_first() -> None:
+    game = game_at("play", 5)
+    view = game.view(game.to_move)
+    advice = hint(view, worlds=4)
+    assert sorted(a.action for a in advice) == sorted(view.legal)
+    assert [a.expected for a in advice] == sorted((a.expected for a in advice), reverse=True)
+    assert advice[0].action == StrongBot(HINT_SEED, worlds=4).choose(view)
+    assert all(a.made is None or 0.0 <= a.made <= 1.0 for a in advice)
+
+
+def test_bidding_advice_lists_pass_and_every_bid() -> None:
+    game = game_at("bid")
+    view = game.view(game.to_move)
+    advice = hint(view, worlds=3)
+    assert {a.action for a in advice} == set(view.legal)
+
+
+def test_exchange_advice_lists_only_simulated_gives() -> None:
+    game = game_at("exchange")
+    view = game.view(game.to_move)
+    advice = hint(view, worlds=2)
+    assert advice and all(a.action in view.legal for a in advice)
+    assert all(A.kind(a.action) in ("give", "bomb") for a in advice)
+
+
+def test_no_advice_for_a_seat_not_to_move() -> None:
+    game = game_at("play", 2)
+    other = next(s for s in range(3) if s != game.to_move)
+    with pytest.raises(ValueError):
+        hint(game.view(other), worlds=2)
+
+
+# --- the command line ------------------------------------------------------------------
+
+def write(tmp_path: Path, game: Game, name: str = "game.json") -> str:
+    path = tmp_path / name
+    path.write_text(dumps(to_record(game, NAMES)), encoding="utf-8")
+    return str(path)
+
+
+def test_cli_prints_the_hint_in_polish(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = game_at("play", 6)
+    status = main(["hint", write(tmp_path, game)])
+    out = capsys.readouterr().out
+    assert status == 0
+    assert f"Podpowiedź dla {NAMES[game.to_move]}" in out and "Bot zagrałby" in out
+
+
+def test_cli_json_in_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    game = game_at("play", 6)
+    view = game.view(game.to_move)
+    status = main(["hint", write(tmp_path, game), "--json", "--lang", "en",
+                   "--seat", str(game.to_move)])
+    data = json.loads(capsys.readouterr().out)
+    assert status == 0 and data["seat"] == game.to_move and data["phase"] == "play"
+    assert {a["action"] for a in data["advice"]} == {A.to_json(a) for a in view.legal}
+    first = data["advice"][0]
+    assert set(first) == {"action", "kind", "text", "expected", "made"}
+    assert first["action"] == A.to_json(hint(view)[0].action)
+
+
+@pytest.mark.parametrize("case", ["missing", "not json", "wrong seat", "no seat", "over",
+                                  "between", "illegal", "budget"])
+def test_cli_errors_exit_2_with_a_message(case: str, tmp_path: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    game = game_at("play", 6)
+    path = write(tmp_path, game)
+    args = ["hint", path]
+    if case == "missing":
+        args = ["hint", str(tmp_path / "none.json")]
+    elif case == "not json":
+        (tmp_path / "bad.json").write_text("{\"deals\": [", encoding="utf-8")
+        args = ["hint", str(tmp_path / "bad.json")]
+    elif case == "wrong seat":
+        args += ["--seat", str((game.to_move + 1) % 3)]
+    elif case == "no seat":
+        args += ["--seat", "7"]
+    elif case == "over":
+        # Everybody one deal from the goal and no barrier: the first deal ends it.
+        game = Game(Rules.preset("pl-3", bombs_per_player=0, barrier=None), seed=1,
+                    start_scores=[995, 995, 995])
+        game.deal()
+        while not game.is_over:
+            game.apply(game.legal_actions()[0])
+        args = ["hint", write(tmp_path, game, "over.json")]
+    elif case == "between":
+        while game.phase == PLAY:
+            game.apply(game.legal_actions()[0])
+        args = ["hint", write(tmp_path, game, "between.json")]
+    elif case == "illegal":
+        data = json.loads(Path(path).read_text(encoding="utf-8"))
+        actions = data["deals"][-1]["actions"]
+        actions.append(dict(actions[-1]))             # the same card played twice
+        (tmp_path / "illegal.json").write_text(json.dumps(data), encoding="utf-8")
+        args = ["hint", str(tmp_path / "illegal.json")]
+    elif case == "budget":
+        args += ["--budget-ms", "-5"]
+    status = main(args)
+    err = capsys.readouterr().err
+    assert status == 2
+    assert err.startswith("tysiac hint: ") and "Traceback" not in err

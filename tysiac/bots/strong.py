@@ -1,0 +1,123 @@
+"""The ``strong`` bot: search over the hidden cards.
+
+It samples worlds consistent with its view (:mod:`.sampling`), solves each with
+the double-dummy solver (:mod:`.solver`) and takes the action with the best
+average: Perfect Information Monte Carlo. Bidding, the exchange and the
+declaration are decided the same way, by simulating the deal as declarer in each
+world (:mod:`.planning`). Every decision is valued as the seat's expected
+**deal margin** (:class:`Advice`), which is also what :mod:`.hint` shows.
+
+Budget: by default a fixed number of worlds per decision (``DEFAULT_WORLDS``), so
+the bot is deterministic given its seed and the view (``position_rng``); with
+``budget_ms`` it samples worlds until the time is used (at least two). ``worlds=N``
+fixes the count for every phase.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from ..engine.views import View
+from .base import position_rng
+from .planning import Context, plan_bid, plan_declare, plan_exchange, plan_musik, play_values
+from .sampling import Sampler, World
+
+#: Worlds sampled per decision at the default budget, by phase. Card play early
+#: in the deal, when every world is a large search, uses ``EARLY_PLAY_WORLDS``.
+DEFAULT_WORLDS = {"play": 20, "bid": 10, "exchange": 8, "declare": 12, "choose_musik": 4}
+#: Play worlds by the cards left in the hand of the seat to move (more: fewer worlds).
+EARLY_PLAY_WORLDS = {10: 8, 9: 10, 8: 10, 7: 14}
+#: In time mode: the fewest worlds, and how many are sampled at a time.
+MIN_WORLDS = 2
+_BATCH = 4
+
+
+@dataclass(frozen=True, slots=True)
+class Advice:
+    """One candidate action and what the search expects of it.
+
+    ``expected``: the seat's expected deal margin in points, averaged over the
+    sampled worlds with both sides playing double-dummy from there: the score
+    change of the seat's side minus that of the other side, per opponent. For a
+    declarer that is +contract (made) or -contract (failed) minus the defenders'
+    average points; a defender gets the opposite; in the draw game own points
+    minus the opponent's. Defenders at the barrier or on the barrel, who write
+    nothing, count for nothing. ``made``: the share of worlds in which the
+    contract is made (``None`` where there is no contract, as in the draw game).
+    """
+
+    action: int
+    expected: float
+    made: float | None = None
+
+
+Worlds = Callable[[str], Iterator[World]]
+
+
+class StrongBot:
+    """Search over the hidden cards (see the module docstring)."""
+
+    name = "strong"
+
+    def __init__(self, seed: int | None = None, budget_ms: float | None = None,
+                 worlds: int | None = None, backend: str = "auto") -> None:
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.worlds = worlds
+        self.backend = backend
+
+    def choose(self, view: View) -> int:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.advise(view)[0].action
+
+    def advise(self, view: View) -> list[Advice]:
+        """Every candidate action of ``view`` with its value, best first."""
+        if view.seat is None or not view.legal:
+            raise ValueError("advice needs the view of the seat to move")
+        rng = position_rng(self.seed, view)
+        sampler = Sampler(view)
+        return evaluate(view, self._source(view, sampler, rng), self.backend)
+
+    def _source(self, view: View, sampler: Sampler, rng: random.Random) -> Worlds:
+        def worlds(phase: str) -> Iterator[World]:
+            if self.budget_ms is None:
+                count = self.worlds or DEFAULT_WORLDS[phase]
+                if phase == "play" and self.worlds is None:
+                    count = EARLY_PLAY_WORLDS.get(len(view.hand), count)
+                yield from sampler.sample(rng, count)
+                return
+            deadline = time.perf_counter() + self.budget_ms / 1000
+            made = 0
+            while made < MIN_WORLDS or time.perf_counter() < deadline:
+                for world in sampler.sample(rng, _BATCH):
+                    made += 1
+                    yield world
+                if self.worlds is not None and made >= self.worlds:
+                    return
+        return worlds
+
+
+def evaluate(view: View, worlds: Worlds, backend: str = "auto") -> list[Advice]:
+    """Value the candidate actions of ``view`` over the worlds ``worlds(phase)``
+    yields; best first, ties in the order of ``view.legal``."""
+    ctx = Context.of(view, backend)
+    phase = view.phase
+    if phase == "play":
+        values = play_values(ctx, worlds("play"))
+    elif phase == "bid":
+        values = plan_bid(ctx, worlds("bid"))
+    elif phase == "exchange":
+        values = plan_exchange(ctx, worlds("exchange"))
+    elif phase == "declare":
+        values = plan_declare(ctx, worlds("declare"))
+    else:
+        values = plan_musik(ctx, worlds("choose_musik"))
+    order = {a: i for i, a in enumerate(view.legal)}
+    advice = [Advice(a, round(v, 2), None if m is None else round(m, 3))
+              for a, (v, m) in values.items() if a in order]
+    advice.sort(key=lambda x: (-x.expected, order[x.action]))
+    return advice
