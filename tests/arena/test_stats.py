@@ -7,7 +7,7 @@ import statistics
 
 import pytest
 
-from tysiac.arena.stats import Z95, quantile, ratio_difference, ratio_mean
+from tysiac.arena.stats import quantile, ratio_difference, ratio_mean, t95
 
 
 def test_equal_clusters_give_the_mean_and_the_standard_error_of_cluster_means() -> None:
@@ -15,7 +15,7 @@ def test_equal_clusters_give_the_mean_and_the_standard_error_of_cluster_means() 
     mean, ci = ratio_mean(x, [10] * 4)
     per = [v / 10 for v in x]
     assert mean == pytest.approx(statistics.mean(per))
-    assert ci == pytest.approx(Z95 * statistics.stdev(per) / math.sqrt(4))
+    assert ci == pytest.approx(t95(3) * statistics.stdev(per) / math.sqrt(4))
 
 
 def test_unequal_clusters_weigh_by_deals() -> None:
@@ -45,3 +45,8 @@ def test_quantiles_are_nearest_rank() -> None:
     assert quantile(values, 0.5) == 50.0
     assert quantile(values, 0.99) == 99.0
     assert quantile([], 0.5) == 0.0
+
+
+@pytest.mark.parametrize(("df", "t"), [(3, 3.182), (10, 2.228), (29, 2.045), (1000, 1.962)])
+def test_student_t_quantiles(df: int, t: float) -> None:
+    assert t95(df) == pytest.approx(t, rel=0.01)
