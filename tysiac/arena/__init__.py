@@ -17,8 +17,9 @@ Semantics (what ``tysiac arena`` and ``make bench-bots`` measure):
   taken plus marriages, leftover cards included; only deals the seat played) and
   *score delta* (the change of the seat's written score, sitting-out deals
   included). Their 95% intervals treat each duplicate game ``i`` (all its seatings)
-  as one independent sample: a ratio estimator over those clusters, Student's t. *Margins* between two levels use the same clusters, so the luck
-  both levels shared cancels.
+  as one independent sample: a ratio estimator over those clusters, Student's t.
+  *Margins* between two levels use the same clusters, so the luck both levels
+  shared cancels.
 * **Contracts** bid (deals won in bidding) and made, **bombs**, **games won** to the
   goal out of finished games, a **rating** (openskill Plackett-Luce over finished
   games ranked by final score; a level holding several seats moves by the mean of
