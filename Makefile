@@ -47,7 +47,7 @@ bench-strong: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/strong_bench.py
 
 # Bot strength in the arena, fixed seeds; long. Pass options: make bench-bots ARGS=--quick
-bench-bots: $(STAMP)
+bench-bots: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/bots_bench.py $(ARGS)
 
 clean:
