@@ -5,6 +5,7 @@ the marriage question, and resume after the app is dropped."""
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import Awaitable, Callable
 from pathlib import Path
 
@@ -309,6 +310,32 @@ def test_english_and_quit_keys(tmp_path: Path) -> None:
     run_app(s, scenario, "en")
 
 
+def test_the_hint_key_shows_the_strong_bots_advice_and_points_at_it(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=("random",))
+
+    async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
+        v = s.view()
+        assert v.phase == "bid" and v.my_turn
+        actions = len(s.game.actions)
+        await pilot.press("h")
+        for _ in range(200):                            # the advice is computed in a thread
+            await pilot.pause(0.05)
+            if not text(app, "#reason").startswith("Myślę"):
+                break
+        note = text(app, "#reason")
+        assert note.startswith("Rada (bilans pkt): ")
+        first = note.removeprefix("Rada (bilans pkt): ").split(" · ")[0]
+        words = {A.describe(a, "pl"): a for a in v.legal}
+        best = next(a for d, a in words.items() if first.startswith(d + " "))
+        assert re.search(r" [-+]\d+(, ugrane w \d+%)?$", first)
+        if A.kind(best) == "bid":
+            assert label(app, "act-value") == f"Licytuj {A.value_of(best)}"
+            assert app.focused is app.query_one("#act-value")
+        assert len(s.game.actions) == actions               # advice changes nothing
+
+    run_app(s, scenario)
+
+
 def test_the_end_of_the_game_names_the_winner(tmp_path: Path, passive: str) -> None:
     rules = Rules.preset("pl-3", barrier=None)
     game = Game(rules, seed=4, start_scores=[0, 995, 995])   # any defender points end it
@@ -362,3 +389,26 @@ def test_dobierany_draws_after_each_trick_and_four_players_sit_out(tmp_path: Pat
         assert "Ty (pauzuje)" in text(app, "#table")
 
     run_app(four, sitting_out)
+
+
+def test_a_redeal_is_offered_before_the_bots_bid(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=8, levels=("random",),
+                    redeal_weak_hand_max=120)             # every hand qualifies
+
+    async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
+        assert not s.game.bids
+        if not s.view().my_turn:
+            assert text(app, "#prompt") == "Możesz poprosić o nowe rozdanie albo grać dalej."
+            assert buttons(app) == ["act-redeal", "act-playon"]
+        else:
+            assert "act-redeal" in buttons(app)
+        first = [w.card for w in hand(app)]
+        await pilot.click("#act-redeal")
+        await pilot.pause()
+        assert [w.card for w in hand(app)] != first and len(s.game.log) == 2
+        if not s.view().my_turn:
+            await pilot.click("#act-playon")
+            await pilot.pause()
+            assert s.game.bids and s.view().my_turn or s.game.phase_name != "bid"
+
+    run_app(s, scenario)

@@ -8,6 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from tysiac.cards import card_display
+from tysiac.engine import actions as A
 from tysiac.tui.plain import run_plain
 from tysiac.tui.session import Session
 
@@ -144,3 +145,15 @@ def test_english_and_numbers_for_bids(tmp_path: Path, passive: str) -> None:
     assert any(p.startswith("Your bid: raise or pass") for p in seen)
     assert (0, 110) in s.game.bids
 
+
+def test_h_asks_the_strong_bot_for_advice(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=("random",))
+    answers = iter(["h", "q"])
+    text, _ = run(s, lambda prompt: next(answers))
+    advice = next(line for line in text.splitlines() if line.startswith("Rada (bilans pkt): "))
+    items = advice.removeprefix("Rada (bilans pkt): ").split(" · ")
+    assert 1 <= len(items) <= 3
+    legal = {A.describe(a, "pl") for a in s.view().legal}
+    for item in items:
+        m = re.fullmatch(r"(.+) [-+]\d+(, ugrane w \d+%)?", item)
+        assert m is not None and m.group(1) in legal

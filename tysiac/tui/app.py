@@ -8,6 +8,7 @@ the prompt, the reason line, the action buttons, the hand and a key line.
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Callable
 
 from textual.app import App, ComposeResult
@@ -25,7 +26,7 @@ from ..engine.views import View
 from .panels import side_content, status_line, table_content
 from .session import Session
 from .summary import deal_summary, score_sheet, show_cards
-from .texts import card, cards, reason, suit_name, tr, tr_about
+from .texts import advice_text, card, cards, reason, suit_name, tr, tr_about
 from .widgets import CardWidget, TextPage
 
 
@@ -55,6 +56,7 @@ class TysiacApp(App[None]):
         Binding("k", "show_cards", show=False),
         Binding("question_mark,f1", "help", show=False),
         Binding("u", "undo", show=False),
+        Binding("h", "hint", show=False),
         Binding("p", "press('act-pass')", show=False),
         Binding("b", "press('act-bomb')", show=False),
         Binding("plus,equals_sign", "step(1)", show=False),
@@ -425,6 +427,28 @@ class TysiacApp(App[None]):
         else:
             self.set_note(self.say("undo_none"))
         await self.redraw()
+
+    async def action_hint(self) -> None:
+        """The strong bot's advice on the line below the prompt; the keyboard goes to
+        the advised card or bid."""
+        if not self.session.view().my_turn:
+            self.set_note(self.say("hint_none"))
+            await self.redraw()
+            return
+        self.set_note(self.say("thinking"), info=True)
+        await self.redraw()
+        advice = await asyncio.to_thread(self.session.hint)
+        self.set_note(advice_text(advice[:3], self.lang), info=True)
+        await self.redraw()
+        if advice:
+            best = advice[0].action
+            kind = A.kind(best)
+            if kind in ("bid", "declare"):
+                self.value = A.value_of(best)
+                await self.redraw()
+                self.query_one("#act-value").focus()
+            elif kind in ("play", "give", "discard"):
+                self.query_one(f"#card-{card_str(A.card_of(best))}").focus()
 
     def action_sheet(self) -> None:
         lines = score_sheet(self.session.game, self.names, self.lang)

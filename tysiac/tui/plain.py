@@ -16,13 +16,14 @@ from ..engine.views import View
 from .narrate import Narrator
 from .session import Session
 from .summary import deal_summary, score_sheet, show_cards
-from .texts import card, hand_text, reason, tr
+from .texts import advice_text, card, hand_text, reason, tr
 
 _COMMANDS = {
     "?": "help", "pomoc": "help", "help": "help",
     "t": "sheet", "tabela": "sheet", "sheet": "sheet",
     "k": "cards", "karty": "cards", "cards": "cards",
     "u": "undo", "cofnij": "undo", "undo": "undo",
+    "h": "hint", "rada": "hint", "hint": "hint",
     "s": "status", "stan": "status", "status": "status",
     "q": "quit", "koniec": "quit", "quit": "quit", "exit": "quit",
 }
@@ -218,6 +219,9 @@ class PlainGame:
                 self.say(tr("undone", lang))
             else:
                 self.say(tr("undo_none", lang))
+        elif command == "hint":
+            advice = s.hint()[:3]
+            self.say(advice_text(advice, lang) if advice else tr("hint_none", lang))
         elif command == "status":
             self.narrator = Narrator(s.names, lang)
 

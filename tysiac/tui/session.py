@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, TypeGuard
 
 from ..bots import LEVELS, Bot, make_bot
+from ..bots.hint import Advice, hint
 from ..cards import mask_of
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
@@ -271,6 +272,12 @@ class Session:
         self.save()
         return self.run_bots()
 
+    def hint(self) -> list[Advice]:
+        """The strong bot's advice on the human's decision, best first (none when it
+        is not the human's turn). From the human's view only, like any bot."""
+        v = self.view()
+        return hint(v) if v.my_turn else []
+
     # --- undo --------------------------------------------------------------------
 
     def can_undo(self) -> bool:
@@ -336,4 +343,5 @@ def _rebuild(record: GameRecord, seed: int) -> Game:
     return game
 
 
-__all__ = ["BotSeat", "IllegalAction", "SaveError", "Session", "Table", "default_level"]
+__all__ = ["Advice", "BotSeat", "IllegalAction", "SaveError", "Session", "Table",
+           "default_level"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..bots.hint import Advice
 from ..cards import SUIT_NAMES, card_display, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
@@ -62,8 +63,8 @@ _T: dict[str, tuple[str, str]] = {
     "save_file": ("Zapis partii: {path}", "Game file: {path}"),
     "resume_hint": ("Wznów: tysiac play --resume {path}", "Resume: tysiac play --resume {path}"),
     # keys bar
-    "keys": ("←→ Enter wybór · t tabela · k karty{undo} · ? pomoc · q koniec",
-             "←→ Enter choose · t sheet · k cards{undo} · ? help · q quit"),
+    "keys": ("←→ Enter wybór · t tabela · k karty · h rada{undo} · ? pomoc · q koniec",
+             "←→ Enter choose · t sheet · k cards · h hint{undo} · ? help · q quit"),
     "key_undo": (" · u cofnij", " · u undo"),
     # table
     "bidding": ("Licytacja: {moves}", "Bidding: {moves}"),
@@ -160,6 +161,7 @@ _T: dict[str, tuple[str, str]] = {
         "  p           pas          b  bomba\n"
         "  t           tabela wyników\n"
         "  k           pokaż karty ostatniego rozdania\n"
+        "  h           podpowiedź (rada bota)\n"
         "  u           cofnij swoją ostatnią kartę (gdy włączone --undo)\n"
         "  q, Ctrl-C   koniec (partia jest zapisana na bieżąco)\n"
         "  Esc         zamknij to okno\n"
@@ -172,6 +174,7 @@ _T: dict[str, tuple[str, str]] = {
         "  p           pass         b  bomb\n"
         "  t           score sheet\n"
         "  k           show the cards of the last deal\n"
+        "  h           hint (a bot's advice)\n"
         "  u           take your last card back (with --undo)\n"
         "  q, Ctrl-C   quit (the game is saved as you play)\n"
         "  Esc         close this window\n"
@@ -181,6 +184,10 @@ _T: dict[str, tuple[str, str]] = {
     "undo_off": ("Cofanie jest wyłączone (uruchom z --undo).", "Undo is off (start with --undo)."),
     "undo_none": ("Nie ma karty do cofnięcia w tym rozdaniu.", "No card of yours to take back."),
     "undone": ("Cofnięto twoją ostatnią kartę.", "Your last card was taken back."),
+    "thinking": ("Myślę…", "Thinking…"),
+    "hint_none": ("Podpowiedź jest tylko przy twoim ruchu.", "Hints are for your turn."),
+    "hint": ("Rada (bilans pkt): {advice}", "Advice (expected margin): {advice}"),
+    "hint_made": (", ugrane w {p}%", ", made in {p}%"),
     # plain mode
     "p_intro": ("Tysiąc {preset}. Przy stole: {names}. Wpisz ? po pomoc.",
                 "Tysiąc {preset}. At the table: {names}. Type ? for help."),
@@ -204,11 +211,11 @@ _T: dict[str, tuple[str, str]] = {
     "p_help": (
         "Wpisz numer z listy albo: kartę (DH, D♥, 10H; z + na końcu, by zameldować: KH+), "
         "stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty ostatniego "
-        "rozdania, s stan rozdania, u cofnij kartę (z --undo), q koniec. "
+        "rozdania, s stan rozdania, h rada bota, u cofnij kartę (z --undo), q koniec. "
         "Partia zapisuje się po każdym ruchu.",
         "Type a number from the list or: a card (QH, Q♥, 10H; end with + to announce a "
         "marriage: KH+), a bid (120), pass, bomb. Commands: t score sheet, k show the cards "
-        "of the last deal, s the deal so far, u take a card back (with "
+        "of the last deal, s the deal so far, h a bot's advice, u take a card back (with "
         "--undo), q quit. The game is saved after every move."),
     # narration (plain mode, the latest events)
     "n_deal": ("Rozdanie {n}, rozdający: {dealer}.", "Deal {n}, dealer: {dealer}."),
@@ -282,6 +289,17 @@ def hand_text(hand: Sequence[int], lang: str) -> str:
 
 def suit_name(suit: int, lang: str) -> str:
     return SUIT_NAMES["pl" if lang == "pl" else "en"][suit]
+
+
+def advice_text(advice: Sequence[Advice], lang: str) -> str:
+    """The strong bot's advice, best first: ``A♦ -12, ugrane w 70% · D♦ + meldunek -40``."""
+    items = []
+    for i, a in enumerate(advice):
+        text = f"{A.describe(a.action, lang)} {a.expected:+.0f}"
+        if i == 0 and a.made is not None:
+            text += tr("hint_made", lang, p=round(100 * a.made))
+        items.append(text)
+    return tr("hint", lang, advice=" · ".join(items))
 
 
 # Reasons for the human's own illegal moves, said to "you".
