@@ -92,8 +92,7 @@ class TysiacApp(App[None]):
         yield Static(id="keys")
 
     async def on_mount(self) -> None:
-        self.session.begin()
-        await self.redraw()
+        await self.act(self.session.begin)
 
     @property
     def names(self) -> list[str]:
@@ -350,9 +349,12 @@ class TysiacApp(App[None]):
             self.exit()
 
     async def act(self, do: Callable[[], object]) -> None:
-        """Run a session action; an illegal one leaves the game as it was and says why."""
+        """Run a session action; an illegal one leaves the game as it was and says why.
+        It runs in a thread, so the screen is drawn while the bots think; keys wait
+        in the app's queue until it is done."""
+        self.query_one("#prompt", Static).update(self.say("bots_play"))
         try:
-            do()
+            await asyncio.to_thread(do)
         except IllegalAction as e:
             self.set_note(reason(e, self.lang, self.names, self.session.view().legal))
         except OSError as e:

@@ -15,6 +15,7 @@ _T: dict[str, tuple[str, str]] = {
               "Tysiąc {preset} · deal {n} · dealer: {dealer}"),
     "trump": (" · atut {suit}", " · trump {suit}"),
     "no_trump": (" · bez atutu", " · no trump"),
+    "bots_play": ("Boty grają…", "The bots are playing…"),
     "waiting": ("Ruch ma {name}…", "{name} to act…"),
     "bid": ("Licytujesz: podbij albo pasuj (twój limit: {cap}).",
             "Your bid: raise or pass (your cap: {cap})."),
