@@ -217,3 +217,16 @@ def test_default_paths_never_reuse_a_file(tmp_path: Path, monkeypatch: pytest.Mo
     saves.write_atomic(first, "{}")
     second = saves.default_path("pl-3", now)
     assert second.name == "2026-05-01-183000-pl-3-2.json" and not second.exists()
+
+
+def test_resume_takes_a_record_with_score_sheet_deals(tmp_path: Path) -> None:
+    path = tmp_path / "game.json"
+    s = new_session(path, "pl-3", seed=2)
+    s.begin()
+    data = json.loads(path.read_text(encoding="utf-8"))
+    sheet = {"declarer": 1, "contract": 120, "cards": [30, 76, 14], "melds": [[], ["C"], []]}
+    data["deals"].insert(0, sheet)                 # a deal played with real cards first
+    path.write_text(json.dumps(data), encoding="utf-8")
+    back = Session.resume(path)
+    assert back.game.results[0].scores == (30, 120, 10)
+    assert list(back.game.hands) == list(s.game.hands) and back.game.phase_name == "bid"
