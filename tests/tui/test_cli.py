@@ -126,3 +126,13 @@ def test_a_killed_game_resumes_at_the_move_where_it_was_killed(tmp_path: Path) -
     assert list(back.game.hands) == list(ref.game.hands)
     assert back.game.bids == ref.game.bids and back.game.tricks == ref.game.tricks
     assert back.view().legal == ref.view().legal
+
+
+def test_a_game_that_cannot_be_saved_is_not_started(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    (tmp_path / "file").write_text("x", "utf-8")
+    code, out, err = play(["--plain", "--save", str(tmp_path / "file" / "g.json")], capsys,
+                          monkeypatch)
+    assert code == 2 and err.startswith("tysiac play: nie można zapisać partii w ")
+    assert "Traceback" not in err and out == ""

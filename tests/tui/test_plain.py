@@ -7,6 +7,8 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
+
 from tysiac.cards import card_display
 from tysiac.engine import actions as A
 from tysiac.tui.plain import run_plain
@@ -157,3 +159,17 @@ def test_h_asks_the_strong_bot_for_advice(tmp_path: Path) -> None:
     for item in items:
         m = re.fullmatch(r"(.+) [-+]\d+(, ugrane w \d+%)?", item)
         assert m is not None and m.group(1) in legal
+
+
+def test_a_failing_save_is_reported_not_raised(tmp_path: Path,
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=("random",))
+
+    def full(path: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    answers = iter(["1", "q"])
+    monkeypatch.setattr("tysiac.tui.session.write_atomic", full)
+    text, _ = run(s, lambda prompt: next(answers))
+    assert "Nie można zapisać partii: No space left on device" in text
+    assert s.game.bids and s.view().my_turn or s.game.phase_name != "bid"   # play went on

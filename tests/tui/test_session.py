@@ -230,3 +230,26 @@ def test_resume_takes_a_record_with_score_sheet_deals(tmp_path: Path) -> None:
     back = Session.resume(path)
     assert back.game.results[0].scores == (30, 120, 10)
     assert list(back.game.hands) == list(s.game.hands) and back.game.phase_name == "bid"
+
+
+def test_a_full_disk_does_not_stop_the_game_and_the_next_save_catches_up(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "game.json"
+    s = new_session(path, "pl-3", seed=6)
+    real = saves.write_atomic
+
+    def full(p: Path, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr("tysiac.tui.session.write_atomic", full)
+    rng = random.Random(6)
+    s.begin()
+    for _ in range(4):
+        if s.view().my_turn:
+            human_move(s, rng)
+    assert s.save_error is not None and s.save_error.errno == 28
+    assert json.loads(path.read_text(encoding="utf-8"))["deals"] == []   # still the old file
+    monkeypatch.setattr("tysiac.tui.session.write_atomic", real)
+    human_move(s, rng)
+    assert s.save_error is None
+    assert state(Session.resume(path)) == state(s)

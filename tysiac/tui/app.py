@@ -357,13 +357,14 @@ class TysiacApp(App[None]):
             await asyncio.to_thread(do)
         except IllegalAction as e:
             self.set_note(reason(e, self.lang, self.names, self.session.view().legal))
-        except OSError as e:
-            self.set_note(self.say("save_failed", reason=e.strerror or str(e)))
         else:
             self.set_note("")
             self.picks = []
             self.meld_card = None
             self.value = 0
+        error = self.session.save_error
+        if error is not None:       # the move stands; the file catches up at the next save
+            self.set_note(self.say("save_failed", reason=error.strerror or error))
         await self.redraw()
 
     def set_note(self, text: str, info: bool = False) -> None:

@@ -71,6 +71,8 @@ class PlainGame:
             if len(s.game.results) > self.summarised:
                 self.summarised = len(s.game.results)
                 self.say("", *deal_summary(s.game, s.names, lang, s.human), "")
+            if s.save_error is not None:
+                self.say(tr("save_failed", lang, reason=s.save_error.strerror or s.save_error))
             if s.over:
                 self.say(*score_sheet(s.game, s.names, lang))
                 return 0

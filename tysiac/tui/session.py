@@ -139,6 +139,7 @@ class Session:
         self.table = table
         self.names = list(names)
         self.path = path
+        self.save_error: OSError | None = None
         self.bots: dict[int, Bot] = {
             s: make_bot(b.level, b.seed) for s, b in enumerate(table.bots) if b is not None}
 
@@ -152,6 +153,8 @@ class Session:
                  for s in range(rules.players)]
         session = cls(Game(rules, seed=table.seed), table, names, path)
         session.save()
+        if session.save_error is not None:      # a game that cannot be saved is not begun
+            raise session.save_error
         return session
 
     @classmethod
@@ -312,8 +315,16 @@ class Session:
         return to_record(self.game, self.names, {"table": self.table.to_json()})
 
     def save(self) -> None:
-        if self.path is not None:
+        """Write the whole record. A failure (a full disk) does not stop the game: it is
+        kept in ``save_error`` for the UI to report, and the next save writes it all."""
+        if self.path is None:
+            return
+        try:
             write_atomic(self.path, dumps(self.record()) + "\n")
+        except OSError as e:
+            self.save_error = e
+        else:
+            self.save_error = None
 
 
 def _rebuild(record: GameRecord, seed: int) -> Game:
