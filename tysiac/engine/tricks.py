@@ -56,26 +56,18 @@ def check_follow(
     seat: int, card: int, hand: int, lead_suit: int, win_card: int, trump: int,
     must_beat: bool, must_trump: bool, must_overtrump: bool,
 ) -> None:
-    """Raise the duty that playing ``card`` breaks, with the card that shows it."""
-    same = hand & SUIT_MASK[lead_suit]
-    if same:
-        if card // 6 != lead_suit:
-            raise IllegalAction("must_follow", seat=seat, card=_some(same), suit=lead_suit)
-        if must_beat and win_card // 6 == lead_suit:
-            higher = same & ABOVE[win_card]
-            if higher and not (1 << card) & higher:
-                raise IllegalAction("must_beat", seat=seat, card=_some(higher), target=win_card)
+    """Raise the duty that playing ``card`` breaks, naming a card that keeps it."""
+    legal = follow_mask(hand, lead_suit, win_card, trump, must_beat, must_trump, must_overtrump)
+    if legal >> card & 1:
         return
-    if trump >= 0 and must_trump:
-        trumps = hand & SUIT_MASK[trump]
-        if trumps:
-            if card // 6 != trump:
-                raise IllegalAction("must_trump", seat=seat, card=_some(trumps), suit=lead_suit)
-            if must_overtrump and win_card // 6 == trump:
-                higher = trumps & ABOVE[win_card]
-                if higher and not (1 << card) & higher:
-                    raise IllegalAction(
-                        "must_overtrump", seat=seat, card=_some(higher), target=win_card)
+    example = _some(legal)
+    if hand & SUIT_MASK[lead_suit]:
+        if card // 6 != lead_suit:
+            raise IllegalAction("must_follow", seat=seat, card=example, suit=lead_suit)
+        raise IllegalAction("must_beat", seat=seat, card=example, target=win_card)
+    if card // 6 != trump:
+        raise IllegalAction("must_trump", seat=seat, card=example, suit=lead_suit)
+    raise IllegalAction("must_overtrump", seat=seat, card=example, target=win_card)
 
 
 def check_meld(seat: int, card: int, hand: int, leading: bool, first_trick_ban: bool) -> None:
