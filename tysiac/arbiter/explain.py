@@ -12,9 +12,11 @@ from ..cards import (
     sorted_for_display,
 )
 from ..engine import actions as A
+from ..engine.dealing import seating
 from ..engine.errors import IllegalAction
-from ..engine.game import DealLog, DealResult, Game, seating
+from ..engine.game import Game
 from ..engine.phases import BID, CHOOSE_MUSIK, DEAL, GAME_OVER, PHASES
+from ..engine.results import DealLog, DealResult
 from ..engine.scoring import Note, Outcome, Standing, settle
 from ..record import FullDeal, GameRecord, SheetRow
 from ..record.replay import apply_record_action, new_game

@@ -6,8 +6,9 @@ from typing import Any
 
 from ..cards import suit_str
 from ..engine import actions as A
-from ..engine.game import DealResult, Game
+from ..engine.game import Game
 from ..engine.phases import DEAL, GAME_OVER, PHASES
+from ..engine.results import DealResult
 from ..record import GameRecord, RecordError, read_any, replay
 
 #: Exit statuses: valid, an illegal action or inconsistent sheet, not a record.

@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 
 from ..bots import LEVELS, make_bot
-from ..engine.game import DealResult, Game
+from ..engine.game import Game
 from ..engine.phases import DEAL, GAME_OVER
+from ..engine.results import DealResult
 from ..rules import PRESET_NAMES, Rules, RulesError, parse_option
 
 _T = {

@@ -2,8 +2,9 @@
 
 from . import actions
 from .errors import RULE_IDS, IllegalAction
-from .game import DealLog, DealResult, Game
+from .game import Game
 from .phases import BID, CHANCE, CHOOSE_MUSIK, DEAL, DECLARE, EXCHANGE, GAME_OVER, PHASES, PLAY
+from .results import DealLog, DealResult
 from .scoring import Outcome, Standing, round_points, settle
 
 __all__ = [

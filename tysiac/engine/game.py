@@ -16,7 +16,6 @@ the seed. Cards are ints and card sets are masks (see :mod:`tysiac.cards`).
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
 from operator import add, sub
 
 from ..cards import (
@@ -24,86 +23,24 @@ from ..cards import (
     NINES,
     POINTS,
     QUEENS,
-    card_str,
     cards_of,
     marriage_total,
-    mask_of,
     points_of,
 )
 from ..rules import Rules
 from . import actions as A
 from . import chance
 from .checks import check
+from .dealing import check_cards, deal_deck, seating
 from .errors import IllegalAction
 from .phases import BID, CHANCE, CHOOSE_MUSIK, DEAL, DECLARE, EXCHANGE, GAME_OVER, PHASES, PLAY
+from .results import DealLog, DealResult
 from .scoring import Outcome, Standing, made, settle, winner
 from .sheet import SheetDeal, sheet_outcome
 from .tricks import follow_mask
 from .views import View, build_view
 
 _MELD = A.MELD
-
-
-class DealLog:
-    """A deal as dealt, and the actions taken in it: what a record stores. Each
-    action is by the seat to move at its turn (a redeal names its own seat), so
-    replaying the log tells who acted."""
-
-    __slots__ = ("dealer", "hands", "musiks", "stock", "actions")
-
-    def __init__(self, dealer: int, hands: tuple[int, ...], musiks: tuple[int, ...],
-                 stock: tuple[int, ...], actions: list[int] | None = None) -> None:
-        self.dealer = dealer
-        self.hands = hands        # masks, one per seat (0 for the sitting-out seat)
-        self.musiks = musiks      # masks
-        self.stock = stock        # cards, top first (dobierany)
-        self.actions = actions if actions is not None else []
-
-    def copy(self) -> DealLog:
-        return DealLog(self.dealer, self.hands, self.musiks, self.stock, list(self.actions))
-
-
-@dataclass(slots=True)
-class DealResult:
-    """A settled deal, as RECORD.md's arbiter reports it; ``log`` holds every card
-    dealt and every action, from which "Pokaż karty" replays the tricks.
-    Read-only by convention."""
-
-    dealer: int
-    declarer: int | None
-    bid: int | None
-    contract: int | None
-    bomb: bool
-    points: tuple[int, ...]            # unrounded deal points: cards + marriages (+ leftover)
-    cards: tuple[int, ...]             # card points taken (2 players: leftover included)
-    melds: tuple[tuple[int, ...], ...] # suits announced by each seat
-    tricks: tuple[int, ...]
-    delta: tuple[int, ...]
-    scores: tuple[int, ...]
-    sitting_out: int | None
-    log: DealLog | None                # None for a score-sheet deal
-
-    @property
-    def made(self) -> bool:
-        return (self.declarer is not None and self.contract is not None and not self.bomb
-                and self.points[self.declarer] >= self.contract)
-
-
-def seating(rules: Rules, dealer: int) -> tuple[tuple[int, ...], tuple[int, ...], int | None]:
-    """Who plays a deal, clockwise from dealer+1; the next playing seat of each
-    seat; the sitting-out seat (4 players, option ``sitting_out``)."""
-    n, d = rules.players, dealer
-    out = None
-    if n == 4:
-        out = {"dealer": d, "right_of_dealer": (d + 3) % 4,
-               "opposite_dealer": (d + 2) % 4}[rules.sitting_out]
-    order = tuple((d + i) % n for i in range(1, n + 1) if (d + i) % n != out)
-    nxt = [0] * n
-    for i, s in enumerate(order):
-        nxt[s] = order[(i + 1) % len(order)]
-    if out is not None:
-        nxt[out] = nxt[(out - 1) % 4]
-    return order, tuple(nxt), out
 
 
 class Game:
@@ -308,19 +245,12 @@ class Game:
             raise ValueError("a deal is in progress: deal() comes after a deal is settled")
         self._clear_deal()
         self._seat_the_deal()
-        r = self.rules
-        size, msize = r.hand_size, r.musik_size
         if hands is None:
             self.seed_state, deck = chance.shuffled_deck(self.seed_state)
-            hand_masks = [0] * self.n
-            for i, seat in enumerate(self.order):
-                hand_masks[seat] = mask_of(deck[i * size:(i + 1) * size])
-            at = self.k * size
-            musik_masks = [mask_of(deck[at + i * msize:at + (i + 1) * msize])
-                           for i in range(r.musik_count)]
-            stock_cards = tuple(deck[at + r.musik_count * msize:])
+            hand_masks, musik_masks, stock_cards = deal_deck(self.rules, self.order, deck)
         else:
-            hand_masks, musik_masks, stock_cards = self._check_cards(hands, musiks, stock)
+            hand_masks, musik_masks, stock_cards = check_cards(
+                self.rules, self.sitting_out, hands, musiks, stock)
         self.hands = hand_masks
         self.musiks = musik_masks
         if stock_cards:
@@ -340,38 +270,6 @@ class Game:
     def _seat_the_deal(self) -> None:
         order, nxt, out = self._seatings[self.dealer]
         self.order, self.nxt, self.sitting_out = order, list(nxt), out
-
-    def _check_cards(self, hands: Sequence[Sequence[int]], musiks: Sequence[Sequence[int]],
-                     stock: Sequence[int]) -> tuple[list[int], list[int], tuple[int, ...]]:
-        r = self.rules
-
-        def bad(pl: str, en: str) -> IllegalAction:
-            return IllegalAction("bad_deal", detail=(pl, en))
-
-        if len(hands) != self.n:
-            raise bad(f"Potrzeba {self.n} rąk, jest {len(hands)}",
-                      f"expected {self.n} hands, got {len(hands)}")
-        for s, h in enumerate(hands):
-            want = 0 if s == self.sitting_out else r.hand_size
-            if len(h) != want:
-                raise bad(f"Gracz {s} powinien mieć {want} kart, ma {len(h)}",
-                          f"seat {s} should be dealt {want} cards, not {len(h)}")
-        if len(musiks) != r.musik_count or any(len(m) != r.musik_size for m in musiks):
-            raise bad(f"Przy tym stole są {r.musik_count} musiki po {r.musik_size} karty",
-                      f"this table has {r.musik_count} musik(s) of {r.musik_size} cards")
-        want_stock = 12 if self.draw else 0
-        if len(stock) != want_stock:
-            raise bad(f"Stos powinien mieć {want_stock} kart",
-                      f"the stock should hold {want_stock} cards")
-        every = [c for h in hands for c in h] + [c for m in musiks for c in m] + list(stock)
-        if any(not isinstance(c, int) or not 0 <= c < 24 for c in every):
-            raise bad("To nie są karty talii", "not cards of the deck")
-        if len(set(every)) != 24:
-            twice = sorted({c for c in every if every.count(c) > 1})
-            names = ", ".join(card_str(c) for c in twice) or "?"
-            raise bad(f"Karty nie tworzą jednej talii (podwójne: {names})",
-                      f"the cards are not one deck (twice: {names})")
-        return [mask_of(h) for h in hands], [mask_of(m) for m in musiks], tuple(stock)
 
     # --- applying actions -----------------------------------------------------
 

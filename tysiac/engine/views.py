@@ -22,7 +22,8 @@ from . import actions as A
 from .phases import BID, PHASES
 
 if TYPE_CHECKING:
-    from .game import DealResult, Game
+    from .game import Game
+    from .results import DealResult
 
 Trick = tuple[int, tuple[int, ...], int]   # (leader, cards in play order, winner)
 

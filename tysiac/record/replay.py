@@ -13,8 +13,9 @@ from dataclasses import dataclass
 from ..cards import cards_of
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
-from ..engine.game import DealLog, Game
+from ..engine.game import Game
 from ..engine.phases import DEAL, EXCHANGE, GAME_OVER
+from ..engine.results import DealLog
 from ..engine.sheet import SheetDeal
 from .errors import RecordError, bad_record
 from .model import FullDeal, GameRecord, RecordAction, SheetRow

@@ -22,8 +22,9 @@ from ..bots.hint import Advice, hint
 from ..cards import mask_of
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
-from ..engine.game import DealLog, Game
+from ..engine.game import Game
 from ..engine.phases import DEAL, GAME_OVER
+from ..engine.results import DealLog
 from ..engine.views import View
 from ..record import FullDeal, GameRecord, RecordAction, apply_record_action, dumps, to_record
 from ..record import replay as replay_record

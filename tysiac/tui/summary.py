@@ -8,7 +8,8 @@ from collections.abc import Sequence
 
 from ..cards import MARRIAGE_VALUES, POINTS, SUIT_SYMBOLS, cards_of, points_of, sorted_for_display
 from ..engine import actions as A
-from ..engine.game import DealLog, DealResult, Game
+from ..engine.game import Game
+from ..engine.results import DealLog, DealResult
 from ..engine.scoring import Note, Outcome, settle
 from ..rules import Rules
 from .texts import cards, tr, tr_about
