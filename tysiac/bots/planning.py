@@ -18,6 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from itertools import combinations
+from math import exp
 
 from ..cards import (
     ACE,
@@ -46,6 +47,9 @@ PLANS = 5
 _PASS_FALLBACK = -10.0
 #: What keeping a bomb is worth where bombs are counted (a guess, in points).
 BOMB_RESERVE = 15.0
+#: Points a declarer makes at the table beyond its double-dummy points (see makes).
+SIM_EDGE = 5
+SIM_SPREAD = 8.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,31 +314,43 @@ def quick_exchange(ctx: Context, world: World, declarer: int,
 
 
 def contract_margin(ctx: Context, declarer: int, contract: int, points: int,
-                    written: int) -> float:
-    """The seat's margin when ``declarer`` takes ``points`` playing ``contract``."""
-    return seat_margin(ctx, declarer, contract, points >= contract, written)
+                    written: int, bomb: float | None = None) -> float:
+    """The seat's expected margin when ``declarer`` takes ``points`` (double-dummy)
+    playing ``contract``; with ``bomb``, the margin if the declarer gives up a
+    contract it would fail."""
+    chance = made_chance(points, contract)
+    failed = seat_margin(ctx, declarer, contract, False, written) if bomb is None else bomb
+    return chance * seat_margin(ctx, declarer, contract, True, written) \
+        + (1 - chance) * failed
+
+
+def made_chance(points: int, contract: int) -> float:
+    """The chance that a contract is made by a declarer who makes ``points``
+    double-dummy: a logistic curve centred ``SIM_EDGE`` points below them (the
+    declarer's hidden hand is worth more at the table than against defenders who
+    see it), ``SIM_SPREAD`` points wide (a double-dummy count is no certainty)."""
+    return 1 / (1 + exp((contract - points - SIM_EDGE) / SIM_SPREAD))
 
 
 def bomb_margin(ctx: Context, declarer: int) -> float:
-    """The declarer's margin when it throws a bomb (RULES.md section 4), less what
-    keeping a counted bomb for a worse hand later is worth."""
+    """The seat's margin when ``declarer`` throws a bomb (RULES.md section 4); its
+    own bomb also costs what keeping a counted bomb for a worse hand is worth."""
     rules, view = ctx.view.rules, ctx.view
     thrown = view.bombs[declarer]
     gain = 0 if thrown < rules.bomb_free_first else rules.bomb_points
-    cost = sum(ctx.adds[s] * gain for s in ctx.seats if s != declarer) / (ctx.k - 1)
+    delta = {s: ctx.adds[s] * gain for s in ctx.seats if s != declarer}
     penalty = rules.bomb_penalty
-    if penalty is not None and (thrown + 1) % penalty.every == 0:
-        cost += penalty.points
-    if rules.bombs_per_player is not None:
-        cost += BOMB_RESERVE
-    return -cost
+    delta[declarer] = -penalty.points if penalty and (thrown + 1) % penalty.every == 0 else 0
+    others = sum(d for s, d in delta.items() if s != ctx.me) / (ctx.k - 1)
+    reserve = BOMB_RESERVE if declarer == ctx.me and rules.bombs_per_player is not None else 0
+    return delta[ctx.me] - others - reserve
 
 
-def may_bomb_later(ctx: Context, raised: bool) -> bool:
-    """Whether the declarer will be allowed a bomb in this deal."""
+def may_bomb_later(ctx: Context, declarer: int, raised: bool) -> bool:
+    """Whether ``declarer`` will be allowed a bomb in this deal."""
     rules, view = ctx.view.rules, ctx.view
     limit = rules.bombs_per_player
-    if limit is not None and view.bombs[ctx.me] >= limit:
+    if limit is not None and view.bombs[declarer] >= limit:
         return False
     return not (rules.bomb_only_unraised_100 and raised)
 
@@ -353,7 +369,7 @@ def _best_contract(ctx: Context, outcomes: list[tuple[int, int]], low: int, hand
     n = len(outcomes)
     for c in _contracts(ctx, low, hand):
         m = sum(contract_margin(ctx, ctx.me, c, p, dp) for p, dp in outcomes) / n
-        share = sum(p >= c for p, _ in outcomes) / n
+        share = sum(made_chance(p, c) for p, _ in outcomes) / n
         if m > best[0]:
             best = (m, share)
     if bomb is not None and bomb > best[0]:
@@ -379,15 +395,18 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
     n = max(len(mine), 1)
     values: Values = {}
     if theirs and opponent is not None:
-        m = sum(contract_margin(ctx, opponent, view.bid, p, dp) for p, dp in theirs) / n
-        values[A.PASS] = (m, sum(p >= view.bid for p, _ in theirs) / n)
+        # The opponent plays the current bid, or bombs a contract it would fail.
+        raised = any(b for _, b in view.bids)
+        bomb = bomb_margin(ctx, opponent) if may_bomb_later(ctx, opponent, raised) else None
+        m = sum(contract_margin(ctx, opponent, view.bid, p, dp, bomb) for p, dp in theirs) / n
+        values[A.PASS] = (m, sum(made_chance(p, view.bid) for p, _ in theirs) / n)
     else:
         values[A.PASS] = (_PASS_FALLBACK, None)
-    bomb = bomb_margin(ctx, ctx.me) if may_bomb_later(ctx, raised=True) else None
+    bomb = bomb_margin(ctx, ctx.me) if may_bomb_later(ctx, ctx.me, raised=True) else None
     for a in bids:
         b = A.value_of(a)
         m = sum(contract_margin(ctx, ctx.me, b, p, dp) for p, dp in mine) / n
-        share = sum(p >= b for p, _ in mine) / n
+        share = sum(made_chance(p, b) for p, _ in mine) / n
         if bomb is not None and bomb > m:
             m = bomb
         values[a] = (m, share)
@@ -417,7 +436,7 @@ def plan_exchange(ctx: Context, worlds: Iterator[World]) -> Values:
             leftover = world.leftover | mask_of(plan.cards) if ctx.two else 0
             outcomes[plan].append(declarer_points(ctx, world, ctx.me, rest, gifts, leftover))
     raised = any(b for _, b in view.bids)
-    later = rules.bomb_timing == "after_exchange" and may_bomb_later(ctx, raised)
+    later = rules.bomb_timing == "after_exchange" and may_bomb_later(ctx, ctx.me, raised)
     bomb = bomb_margin(ctx, ctx.me) if later else None
     base = A.DISCARD if ctx.two else A.GIVE
     values: Values = {}
@@ -445,7 +464,7 @@ def plan_declare(ctx: Context, worlds: Iterator[World]) -> Values:
         if A.kind(a) == "declare":
             c = A.value_of(a)
             m = sum(contract_margin(ctx, ctx.me, c, p, dp) for p, dp in outcomes) / n
-            values[a] = (m, sum(p >= c for p, _ in outcomes) / n)
+            values[a] = (m, sum(made_chance(p, c) for p, _ in outcomes) / n)
         elif a == A.BOMB:
             values[a] = (bomb_margin(ctx, ctx.me), 0.0)
     return values

@@ -188,24 +188,24 @@ class _Search:
 
     # --- the root ---------------------------------------------------------------
 
-    def root(self) -> Solution:
+    def _start(self) -> tuple[int, int]:
+        """(the value of the points so far, the contract points still needed)."""
         pos = self.pos
-        moves = legal_moves(pos)
         need = pos.contract - pos.points[pos.declarer] if pos.contract else 0
         base = sum(w * p for w, p in zip(pos.weights, pos.points, strict=True))
         if pos.contract and need <= 0:
             base += BONUS
-        values = []
-        for a in moves:
-            values.append(base + self._root_move(a, need))
-        return Solution(moves, tuple(values), self.nodes)
+        return base, need
+
+    def root(self) -> Solution:
+        moves = legal_moves(self.pos)
+        base, need = self._start()
+        values = tuple(base + self._root_move(a, need) for a in moves)
+        return Solution(moves, values, self.nodes)
 
     def value(self) -> int:
         pos = self.pos
-        need = pos.contract - pos.points[pos.declarer] if pos.contract else 0
-        base = sum(w * p for w, p in zip(pos.weights, pos.points, strict=True))
-        if pos.contract and need <= 0:
-            base += BONUS
+        base, need = self._start()
         if not pos.trick:
             return base + self._trick_start(pos.leader, pos.trump, pos.tricks_done, need,
                                             -INF, INF)

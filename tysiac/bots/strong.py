@@ -40,13 +40,19 @@ class Advice:
     """One candidate action and what the search expects of it.
 
     ``expected``: the seat's expected deal margin in points, averaged over the
-    sampled worlds with both sides playing double-dummy from there: the score
-    change of the seat's side minus that of the other side, per opponent. For a
-    declarer that is +contract (made) or -contract (failed) minus the defenders'
-    average points; a defender gets the opposite; in the draw game own points
-    minus the opponent's. Defenders at the barrier or on the barrel, who write
-    nothing, count for nothing. ``made``: the share of worlds in which the
-    contract is made (``None`` where there is no contract, as in the draw game).
+    sampled worlds: its own score change in this deal minus the average change of
+    the other playing seats. A declarer writes +contract or -contract; defenders
+    write their deal points (shared evenly between two defenders, as the solver
+    plays them as one team), nothing at the barrier or on the barrel; a bomb
+    writes the bomb points. Card play is valued with every world solved
+    double-dummy from the position; bidding, exchange and declaration by solving
+    the whole deal after a quick exchange (``planning``). In the draw game: own
+    points minus the opponent's.
+
+    ``made``: the chance that the contract is made: of the contract being played
+    (card play), of the seat's own contract (a bid, an exchange, a declaration),
+    or of the current highest bid played by its bidder (a pass). ``None`` where no
+    contract is played (the draw game, a redeal).
     """
 
     action: int
