@@ -71,6 +71,10 @@ def test_the_budget_and_the_counts_add_up() -> None:
         assert fig.decisions > 0 and 0 < fig.time_median_ms <= fig.time_p99_ms
         assert fig.games_won <= fig.games_finished
     assert basic.games_finished == rand.games_finished
+    assert (basic.seats, rand.seats) == (1, 2)
+    if basic.games_finished:
+        assert basic.won_per_seat == basic.games_won / basic.games_finished
+        assert rand.won_per_seat == rand.games_won / rand.games_finished / 2
 
 
 def test_basic_beats_random_and_is_rated_higher() -> None:

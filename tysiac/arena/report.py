@@ -24,9 +24,9 @@ _T: dict[str, tuple[str, str]] = {
 
 
 _COLUMNS = (("bot", "pkt/rozdanie", "wynik/rozdanie", "ugrane/kontrakty", "bomby",
-             "wygrane partie", "ranking", "ms med/p99"),
+             "wygrane partie (na miejsce)", "ranking", "ms med/p99"),
             ("bot", "deal points", "score Δ/deal", "made/contracts", "bombs",
-             "games won", "rating", "ms med/p99"))
+             "games won (per seat)", "rating", "ms med/p99"))
 
 
 def _pm(mean: float, ci: float | None, sign: bool = False) -> str:
@@ -54,7 +54,9 @@ def report_text(result: ArenaResult, lang: str = "pl") -> str:
         rows.append([
             _name(fig), _pm(fig.deal_points, fig.deal_points_ci),
             _pm(fig.delta, fig.delta_ci, sign=True), made, str(fig.bombs),
-            f"{fig.games_won}/{fig.games_finished}", rating,
+            f"{fig.games_won}/{fig.games_finished}" + (
+                f" ({100 * fig.won_per_seat:.0f}%)" if fig.won_per_seat is not None else ""),
+            rating,
             f"{fig.time_median_ms:.2f}/{fig.time_p99_ms:.2f}",
         ])
     widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
@@ -95,7 +97,9 @@ def report_json(result: ArenaResult) -> dict[str, Any]:
             "score_delta": {"mean": fig.delta, "ci95": fig.delta_ci},
             "contracts": {"bid": fig.contracts_bid, "made": fig.contracts_made},
             "bombs": fig.bombs,
-            "games": {"finished": fig.games_finished, "won": fig.games_won},
+            "seats": fig.seats,
+            "games": {"finished": fig.games_finished, "won": fig.games_won,
+                      "won_per_seat": fig.won_per_seat},
             "rating": fig.rating or None,
             "decision_ms": {"count": fig.decisions, "median": fig.time_median_ms,
                             "p99": fig.time_p99_ms},

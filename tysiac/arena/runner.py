@@ -44,6 +44,7 @@ class LevelFigures:
 
     level: str
     sees_all: bool
+    seats: int                           # seats it holds at the table
     deals: int = 0                       # seat-deals, sitting out included
     deal_points: float = 0.0
     deal_points_ci: float | None = None
@@ -53,11 +54,18 @@ class LevelFigures:
     contracts_made: int = 0
     bombs: int = 0
     games_finished: int = 0
-    games_won: int = 0
+    games_won: int = 0                   # by any of its seats
     rating: dict[str, float] = field(default_factory=dict)
     decisions: int = 0
     time_median_ms: float = 0.0
     time_p99_ms: float = 0.0
+
+    @property
+    def won_per_seat(self) -> float | None:
+        """The share of finished games won, per seat held (1/players is even)."""
+        if not self.games_finished:
+            return None
+        return self.games_won / self.games_finished / self.seats
 
 
 @dataclass(slots=True)
@@ -80,7 +88,8 @@ class _Tally:
             lv: ([], []) for lv in self.levels}
         self.points: dict[str, tuple[list[float], list[int]]] = {
             lv: ([], []) for lv in self.levels}
-        self.figures = {lv: LevelFigures(lv, sees_all(factory(lv))) for lv in self.levels}
+        self.figures = {lv: LevelFigures(lv, sees_all(factory(lv)), levels.count(lv))
+                        for lv in self.levels}
         self.times: dict[str, list[float]] = {lv: [] for lv in self.levels}
         self.finished: list[Finished] = []
 
