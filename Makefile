@@ -16,8 +16,10 @@ KERNEL := tysiac/bots/kernel/_solver.so
 
 setup: $(STAMP) $(KERNEL)
 
+# Built aside and renamed, so that running programs keep the library they loaded.
 $(KERNEL): tysiac/bots/kernel/solver.c
-	@if command -v $(CC) >/dev/null 2>&1; then $(CC) -O2 -shared -fPIC -o $@ $<; \
+	@if command -v $(CC) >/dev/null 2>&1; then \
+	$(CC) -O2 -shared -fPIC -o $@.tmp $< && mv -f $@.tmp $@; \
 	else echo "note: no C compiler ($(CC)); the bots' solver runs in pure Python"; fi
 
 $(STAMP):

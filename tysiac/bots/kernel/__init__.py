@@ -1,6 +1,7 @@
 """The C kernel of the double-dummy solver, loaded with ctypes.
 
-``solver.c`` is the search of :mod:`tysiac.bots.solver` in C, move for move.
+``solver.c`` is the search of :mod:`tysiac.bots.solver` in C, move for move; its
+transposition table is per thread, so threads may solve at once.
 ``make setup`` builds it into ``_solver.so`` here (gcc); without it, or with
 ``TYSIAC_PURE_PYTHON=1`` in the environment, :func:`solve_c` returns ``None`` and
 the pure-Python search runs instead, with identical results, only slower.
@@ -17,7 +18,7 @@ if TYPE_CHECKING:
     from ..solver import Position, Solution
 
 #: Must match ``tys_abi_version()`` in solver.c.
-ABI_VERSION = 1
+ABI_VERSION = 4
 LIBRARY = Path(__file__).with_name("_solver.so")
 
 
@@ -93,8 +94,9 @@ def solve_c(pos: Position) -> Solution | None:
     n = len(moves)
     values = (ctypes.c_int32 * n)()
     nodes = ctypes.c_int64()
-    _LIB.tys_solve(ctypes.byref(_struct(pos)), (ctypes.c_int32 * n)(*moves), n, values,
-                   ctypes.byref(nodes))
+    if _LIB.tys_solve(ctypes.byref(_struct(pos)), (ctypes.c_int32 * n)(*moves), n, values,
+                      ctypes.byref(nodes)):
+        return None                 # no memory for the table: the Python search runs
     return Solution(moves, tuple(values), nodes.value)
 
 
@@ -104,5 +106,6 @@ def value_c(pos: Position) -> tuple[int, int] | None:
         return None
     result = ctypes.c_int32()
     nodes = ctypes.c_int64()
-    _LIB.tys_value(ctypes.byref(_struct(pos)), ctypes.byref(result), ctypes.byref(nodes))
+    if _LIB.tys_value(ctypes.byref(_struct(pos)), ctypes.byref(result), ctypes.byref(nodes)):
+        return None
     return result.value, nodes.value

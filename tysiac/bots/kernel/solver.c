@@ -8,6 +8,7 @@
  * mask. The follow duties are those of tysiac/engine/tricks.py follow_mask. */
 
 #include <stdint.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define BONUS 4096
@@ -43,8 +44,10 @@ typedef struct {
     int32_t lo, hi;
 } entry;
 
-static entry table[TABLE_SIZE];
-static uint32_t generation;
+/* One table per thread (ctypes lets threads call in at once), allocated on first
+   use; a generation number per search stands for clearing it. */
+static __thread entry *table;
+static __thread uint32_t generation;
 
 static const int POINTS[24] = {0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11,
                                0, 2, 3, 4, 10, 11, 0, 2, 3, 4, 10, 11};
@@ -397,12 +400,21 @@ static int setup(search *S, const tys_position *pos) {
         }
     }
     S->merge = pos->weights[S->decl] >= 0 && same && !first && w <= 0;
-    if (++generation == 0) {
-        memset(table, 0, sizeof table);
-        generation = 1;
-    }
     int need = pos->contract ? pos->contract - pos->points[S->decl] : 0;
     return need;
+}
+
+/* A fresh table for a new search: 0, or -1 without memory for it. */
+static int new_table(void) {
+    if (!table) {
+        table = calloc(TABLE_SIZE, sizeof(entry));
+        if (!table) return -1;
+    }
+    if (++generation == 0) {
+        memset(table, 0, TABLE_SIZE * sizeof(entry));
+        generation = 1;
+    }
+    return 0;
 }
 
 static int base_value(const tys_position *pos, int need) {
@@ -414,6 +426,7 @@ static int base_value(const tys_position *pos, int need) {
 
 /* The exact value of the position (solver.py value). */
 int tys_value(const tys_position *pos, int32_t *value, int64_t *nodes) {
+    if (new_table()) return -1;
     search S;
     int need = setup(&S, pos);
     int base = base_value(pos, need);
@@ -442,6 +455,7 @@ int tys_value(const tys_position *pos, int32_t *value, int64_t *nodes) {
 /* The values of the given root moves (engine actions, in the engine's order). */
 int tys_solve(const tys_position *pos, const int32_t *moves, int32_t nmoves, int32_t *values,
               int64_t *nodes) {
+    if (new_table()) return -1;
     search S;
     int need = setup(&S, pos);
     int base = base_value(pos, need);
@@ -470,4 +484,4 @@ int tys_solve(const tys_position *pos, const int32_t *moves, int32_t nmoves, int
 }
 
 /* Checked by the loader: the layout of tys_position and the search it runs. */
-int tys_abi_version(void) { return 1; }
+int tys_abi_version(void) { return 4; }
