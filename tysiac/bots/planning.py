@@ -41,13 +41,19 @@ from .solver import Position, decode, solve, value
 
 Values = dict[int, tuple[float, float | None]]   # action -> (margin, share made)
 
-#: Exchange plans simulated per decision, among the cheapest by keep_score.
+#: Exchange plans simulated per decision, among sets of the cheapest cards by
+#: keep_score (``PLAN_POOL`` more cards than the exchange needs).
 PLANS = 5
+PLAN_POOL = 3
 #: What defending is worth when the search does not simulate it (no bidder yet).
 _PASS_FALLBACK = -10.0
 #: What keeping a bomb is worth where bombs are counted (a guess, in points).
 BOMB_RESERVE = 15.0
-#: Points a declarer makes at the table beyond its double-dummy points (see makes).
+#: Scales the declarer's points above the defenders' in the simulations' objective.
+_SCALE = 1024
+#: Whether bidding weighs worlds by what the highest bidder's bid shows (plan_bid).
+BID_INFERENCE = True
+#: Points a declarer makes at the table beyond its double-dummy points (made_chance).
 SIM_EDGE = 5
 SIM_SPREAD = 8.0
 
@@ -158,7 +164,7 @@ def play_values(ctx: Context, worlds: Iterable[World]) -> Values:
         n += 1
         if ctx.view.stock_size:
             for a in legal:
-                sums[a] += rollout(ctx, world, a)
+                sums[a] += stock_value(ctx, world, a)
             continue
         pos = play_position(ctx, world)
         sol = solve(pos, ctx.backend)
@@ -174,9 +180,21 @@ def play_values(ctx: Context, worlds: Iterable[World]) -> Values:
 
 # --- the draw game while the stock lasts ------------------------------------------
 
-def rollout(ctx: Context, world: World, first: int) -> float:
-    """Own points minus the opponent's after playing ``first``: both sides play
-    :func:`_greedy` until the stock is empty, then the rest is solved exactly."""
+def stock_value(ctx: Context, world: World, first: int) -> float:
+    """The value of ``first`` while the stock lasts: a lead is met by the
+    opponent's best answer (each answer rolled out); a card that ends the trick is
+    rolled out as it is."""
+    me = ctx.me
+    if ctx.view.trick:
+        return rollout(ctx, world, first)
+    answers = cards_of(world.hands[ctx.table.nxt(me)])
+    return min(rollout(ctx, world, first, answer) for answer in answers)
+
+
+def rollout(ctx: Context, world: World, first: int, answer: int | None = None) -> float:
+    """Own points minus the opponent's after playing ``first`` (and the opponent
+    ``answer``, if given): both sides play :func:`_greedy` until the stock is
+    empty, then the rest is solved exactly."""
     view, rules = ctx.view, ctx.view.rules
     me = ctx.me
     other = ctx.table.nxt(me)
@@ -208,6 +226,9 @@ def rollout(ctx: Context, world: World, first: int) -> float:
                 hands[ctx.table.nxt(win)] |= 1 << stock.pop(0)
             if not stock:
                 break
+        if answer is not None and trick:
+            action, answer = answer, None
+            continue
         action = _greedy(hands[seat], trick, trump, bool(done) or rules.meld_first_trick)
     if not hands[me]:
         return float(points[me] - points[other])
@@ -271,13 +292,11 @@ class Plan:
 def candidate_plans(hand: int, left: int) -> list[Plan]:
     """The exchanges worth simulating: sets of ``left`` cards among the cheapest,
     cheapest sets first, each set in cheapest-first order."""
-    pool = cheapest(hand, min(hand.bit_count(), left + 3))
+    pool = cheapest(hand, min(hand.bit_count(), left + PLAN_POOL))
     sets = sorted(combinations(pool, left), key=lambda s: sum(keep_score(c, hand) for c in s))
     return [Plan(s) for s in sets[:PLANS]]
 
 
-#: Scales the declarer's points above the defenders' in the simulations' objective.
-_SCALE = 1024
 
 
 def declarer_points(ctx: Context, world: World, declarer: int, hand: int, gifts: dict[int, int],
@@ -380,7 +399,11 @@ def _best_contract(ctx: Context, outcomes: list[tuple[int, int]], low: int, hand
 def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
     """Bidding: the margin of declaring each legal bid (the bid played as it is, or
     a bomb where the rules will allow one) against that of passing (the highest
-    bidder so far declares the current bid)."""
+    bidder so far declares the current bid, or bombs it).
+
+    A bid shows strength the sampler cannot see (it only knows what bids over 120
+    prove): worlds are weighted by the chance that the highest bidder, if it raised
+    by choice, makes its bid in them (``BID_INFERENCE``)."""
     view = ctx.view
     bids = [a for a in view.legal if A.kind(a) == "bid"]
     opponent = view.bidder
@@ -392,24 +415,31 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
         if opponent is not None and opponent != ctx.me:
             hand, gifts, leftover = quick_exchange(ctx, world, opponent)
             theirs.append(declarer_points(ctx, world, opponent, hand, gifts, leftover))
-    n = max(len(mine), 1)
+    weights = [1.0] * len(mine)
+    raised = any(b for _, b in view.bids)
+    if BID_INFERENCE and theirs and any(s == opponent and b for s, b in view.bids):
+        weights = [max(made_chance(p, view.bid), 0.01) for p, _ in theirs]
+    total = sum(weights) or 1.0
+
+    def mean(xs: Iterable[float]) -> float:
+        return sum(w * x for w, x in zip(weights, xs, strict=True)) / total
+
     values: Values = {}
     if theirs and opponent is not None:
         # The opponent plays the current bid, or bombs a contract it would fail.
-        raised = any(b for _, b in view.bids)
         bomb = bomb_margin(ctx, opponent) if may_bomb_later(ctx, opponent, raised) else None
-        m = sum(contract_margin(ctx, opponent, view.bid, p, dp, bomb) for p, dp in theirs) / n
-        values[A.PASS] = (m, sum(made_chance(p, view.bid) for p, _ in theirs) / n)
+        values[A.PASS] = (mean(contract_margin(ctx, opponent, view.bid, p, dp, bomb)
+                               for p, dp in theirs),
+                          mean(made_chance(p, view.bid) for p, _ in theirs))
     else:
         values[A.PASS] = (_PASS_FALLBACK, None)
     bomb = bomb_margin(ctx, ctx.me) if may_bomb_later(ctx, ctx.me, raised=True) else None
     for a in bids:
         b = A.value_of(a)
-        m = sum(contract_margin(ctx, ctx.me, b, p, dp) for p, dp in mine) / n
-        share = sum(made_chance(p, b) for p, _ in mine) / n
+        m = mean(contract_margin(ctx, ctx.me, b, p, dp) for p, dp in mine)
         if bomb is not None and bomb > m:
             m = bomb
-        values[a] = (m, share)
+        values[a] = (m, mean(made_chance(p, b) for p, _ in mine))
     for a in view.legal:
         if A.kind(a) == "redeal":
             values[a] = (0.0, None)     # a fresh deal: an average hand

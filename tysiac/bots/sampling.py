@@ -319,11 +319,6 @@ class Sampler:
         return World(tuple(hands), musiks, leftover, stock)
 
 
-def sample_worlds(view: View, rng: random.Random, count: int) -> list[World]:
-    """``count`` worlds consistent with ``view``, uniformly drawn."""
-    return Sampler(view).sample(rng, count)
-
-
 class _Counter:
     """Uniform assignments of the unknown cards to places, each card only where it
     may be: cards are grouped by their possible places; the ways to complete the
