@@ -233,3 +233,19 @@ def test_kernel_matches_python_on_whole_deals() -> None:
 
 def test_contract_bonus_outweighs_points() -> None:
     assert BONUS > 2 * 400 * 3
+
+
+@needs_kernel
+def test_threads_may_solve_at_once() -> None:
+    """Each thread has its own table: solving in parallel gives the same values."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    rnd = random.Random("threads")
+    positions = []
+    for game in play_positions(VARIANTS["pl-3"], rnd, 40, 5):
+        d, weights, contract = objective(rnd, game.k)
+        positions.append(position_of(game, weights, contract, d))
+    alone = [solve(p, "c").values for p in positions]
+    with ThreadPoolExecutor(4) as pool:
+        together = list(pool.map(lambda p: solve(p, "c").values, positions * 3))
+    assert together == alone * 3
