@@ -29,8 +29,9 @@ $(STAMP):
 	rm -f $(VENV)/.installed-*
 	touch $@
 
+# In a terminal: a game against two bots; elsewhere (CI, a pipe) a demo game between bots.
 run: $(STAMP) $(KERNEL)
-	$(BIN)/tysiac demo
+	@if [ -t 0 ] && [ -t 1 ]; then $(BIN)/tysiac play; else $(BIN)/tysiac demo; fi
 
 test: lint typecheck unit
 
