@@ -10,7 +10,7 @@ import pytest
 
 from tysiac import Game, Rules
 from tysiac.bots import LEVELS, CheatBot, StrongBot, kernel, make_bot
-from tysiac.bots.planning import Context
+from tysiac.bots.pimc import Context
 from tysiac.engine import DEAL, GAME_OVER, PLAY
 from tysiac.engine import actions as A
 

@@ -1,16 +1,13 @@
-"""How the search bots value actions over worlds: card play by solving each world,
-bidding, the exchange and the declaration by simulating the deal as declarer.
+"""Bidding, the exchange, the declaration and the musik choice, decided by
+simulating the deal as declarer in each world.
 
-Every value is a **deal margin** for the seat (see ``strong.Advice``): the score
-change of the seat's side minus the other side's, per opponent, so that the
-declarer's ``+contract``/``-contract`` and the defenders' points weigh as they do on
-the score sheet. A defender who adds nothing (at the barrier, on the barrel) has
-weight 0, which is how the game's context enters every decision.
-
-Simulations of the whole deal (bidding, exchange, declaration) solve the play for
-the declarer's most points (``solver.value``) after a quick exchange: give or
-discard the cards a player keeps least (:func:`keep_score`). The contract is made
-in a world when those points reach it.
+In a world the declarer takes the musik, gives or discards the cards it keeps
+least (:func:`keep_score`; the exchange decision itself tries a few candidate
+plans), and the play is solved for the declarer's most points and then the
+defenders' (:func:`declarer_points`, one solve). A contract is made with a
+chance that grows with those points (:func:`made_chance`); values are deal
+margins (:mod:`.pimc`). Passing is valued by the same simulation with the
+highest bidder as declarer, which may bomb a contract it would fail.
 """
 
 from __future__ import annotations
@@ -26,20 +23,16 @@ from ..cards import (
     MARRIAGE_VALUES,
     POINTS,
     QUEEN,
-    QUEENS,
     SUIT_MASK,
     TEN,
     cards_of,
     marriage_total,
     mask_of,
-    points_of,
 )
 from ..engine import actions as A
-from ..engine.views import View
-from .sampling import Table, World
-from .solver import Position, decode, solve, value
-
-Values = dict[int, tuple[float, float | None]]   # action -> (margin, share made)
+from .pimc import Context, Values, seat_margin
+from .sampling import World
+from .solver import Position, value
 
 #: Exchange plans simulated per decision, among sets of the cheapest cards by
 #: keep_score (``PLAN_POOL`` more cards than the exchange needs).
@@ -57,209 +50,6 @@ BID_INFERENCE = True
 SIM_EDGE = 5
 SIM_SPREAD = 8.0
 
-
-@dataclass(frozen=True, slots=True)
-class Context:
-    """What every valuation of one view needs."""
-
-    view: View
-    me: int
-    seats: tuple[int, ...]          # playing seats; solver player i is seats[i]
-    table: Table
-    adds: tuple[int, ...]           # per seat: 1 if its defender points count, else 0
-    backend: str
-
-    @classmethod
-    def of(cls, view: View, backend: str = "auto") -> Context:
-        assert view.seat is not None
-        table = Table.of(view)
-        return cls(view, view.seat, table.seats, table,
-                   tuple(_adds(view, s) for s in range(view.rules.players)), backend)
-
-    @property
-    def k(self) -> int:
-        return len(self.seats)
-
-    @property
-    def draw(self) -> bool:
-        return self.view.rules.draw_game
-
-    @property
-    def two(self) -> bool:
-        return self.view.rules.players == 2 and not self.draw
-
-    def leftover_points(self, cards: int) -> int:
-        rules = self.view.rules
-        return points_of(cards) if self.two and rules.leftover_cards == "last_trick" else 0
-
-
-def _adds(view: View, seat: int) -> int:
-    """Whether a defender's points are written (RULES.md section 7)."""
-    rules = view.rules
-    if rules.draw_game:
-        return 1
-    if view.barrel[seat]:
-        return 0
-    return 0 if rules.barrier is not None and view.scores[seat] >= rules.barrier else 1
-
-
-# --- card play -------------------------------------------------------------------
-
-def play_position(ctx: Context, world: World) -> Position:
-    """The solver's position of the deal in progress in ``world``."""
-    view, rules = ctx.view, ctx.view.rules
-    idx = {s: i for i, s in enumerate(ctx.seats)}
-    if ctx.draw:
-        declarer = idx[ctx.me]
-        weights = tuple(1 if s == ctx.me else -1 for s in ctx.seats)
-        contract = 0
-    else:
-        assert view.declarer is not None
-        declarer = idx[view.declarer]
-        weights = tuple(0 if s == view.declarer else -ctx.adds[s] for s in ctx.seats)
-        contract = view.contract or view.bid
-    leader = view.trick[0][0] if view.trick else view.to_move
-    assert leader is not None
-    return Position(
-        tuple(world.hands[s] for s in ctx.seats), idx[leader], tuple(c for _, c in view.trick),
-        -1 if view.trump is None else view.trump, len(view.tricks), declarer,
-        tuple(view.points[s] for s in ctx.seats), weights, contract,
-        ctx.leftover_points(world.leftover), rules.meld_first_trick, rules.must_beat,
-        rules.must_trump, rules.must_overtrump,
-    )
-
-
-def seat_margin(ctx: Context, declarer: int, contract: int, made: bool,
-                written: float) -> float:
-    """The seat's margin when ``declarer`` plays ``contract`` and the defenders write
-    ``written`` points between them: own score change minus the others' average.
-    A defender's share of ``written`` is taken as even among the defenders whose
-    points count."""
-    won = contract if made else -contract
-    if declarer == ctx.me:
-        return won - written / (ctx.k - 1)
-    counting = sum(ctx.adds[s] for s in ctx.seats if s != declarer)
-    mine = written / counting if counting and ctx.adds[ctx.me] else 0.0
-    return mine - (won + written - mine) / (ctx.k - 1)
-
-
-def margin(ctx: Context, pos: Position, v: int) -> tuple[float, bool | None]:
-    """The seat's deal margin and whether the contract is made, for a value ``v``
-    of a play position of the view (see :func:`play_position`)."""
-    if ctx.draw:
-        return float(v), None
-    made, lin = decode(pos, v)
-    return seat_margin(ctx, ctx.seats[pos.declarer], pos.contract, made, -lin), made
-
-
-def play_values(ctx: Context, worlds: Iterable[World]) -> Values:
-    """PIMC: the average margin of each legal card over the worlds, each world
-    solved double-dummy (while the draw game's stock lasts: played out by
-    :func:`rollout` to the empty stock, then solved)."""
-    legal = ctx.view.legal
-    sums = dict.fromkeys(legal, 0.0)
-    made = dict.fromkeys(legal, 0)
-    n = 0
-    for world in worlds:
-        n += 1
-        if ctx.view.stock_size:
-            for a in legal:
-                sums[a] += stock_value(ctx, world, a)
-            continue
-        pos = play_position(ctx, world)
-        sol = solve(pos, ctx.backend)
-        for a, v in zip(sol.moves, sol.values, strict=True):
-            m, ok = margin(ctx, pos, v)
-            sums[a] += m
-            made[a] += bool(ok)
-    n = max(n, 1)
-    if ctx.draw:
-        return {a: (sums[a] / n, None) for a in legal}
-    return {a: (sums[a] / n, made[a] / n) for a in legal}
-
-
-# --- the draw game while the stock lasts ------------------------------------------
-
-def stock_value(ctx: Context, world: World, first: int) -> float:
-    """The value of ``first`` while the stock lasts: a lead is met by the
-    opponent's best answer (each answer rolled out); a card that ends the trick is
-    rolled out as it is."""
-    me = ctx.me
-    if ctx.view.trick:
-        return rollout(ctx, world, first)
-    answers = cards_of(world.hands[ctx.table.nxt(me)])
-    return min(rollout(ctx, world, first, answer) for answer in answers)
-
-
-def rollout(ctx: Context, world: World, first: int, answer: int | None = None) -> float:
-    """Own points minus the opponent's after playing ``first`` (and the opponent
-    ``answer``, if given): both sides play :func:`_greedy` until the stock is
-    empty, then the rest is solved exactly."""
-    view, rules = ctx.view, ctx.view.rules
-    me = ctx.me
-    other = ctx.table.nxt(me)
-    hands = {me: world.hands[me], other: world.hands[other]}
-    stock = list(world.stock)
-    points = {s: view.points[s] for s in (me, other)}
-    trick = [(s, c) for s, c in view.trick]
-    trump = -1 if view.trump is None else view.trump
-    done = len(view.tricks)
-    seat = me
-    action = first
-    while True:
-        if action >= A.MELD and action < A.GIVE:
-            action -= A.MELD
-            trump = action // 6
-            points[seat] += MARRIAGE_VALUES[trump]
-        hands[seat] ^= 1 << action
-        trick.append((seat, action))
-        seat = ctx.table.nxt(seat)
-        if len(trick) == 2:
-            (s0, c0), (s1, c1) = trick
-            win = s1 if ((c1 > c0) if c1 // 6 == c0 // 6 else c1 // 6 == trump) else s0
-            points[win] += POINTS[c0] + POINTS[c1]
-            trick = []
-            done += 1
-            seat = win
-            if stock:
-                hands[win] |= 1 << stock.pop(0)
-                hands[ctx.table.nxt(win)] |= 1 << stock.pop(0)
-            if not stock:
-                break
-        if answer is not None and trick:
-            action, answer = answer, None
-            continue
-        action = _greedy(hands[seat], trick, trump, bool(done) or rules.meld_first_trick)
-    if not hands[me]:
-        return float(points[me] - points[other])
-    idx = {s: i for i, s in enumerate(ctx.seats)}
-    pos = Position((hands[ctx.seats[0]], hands[ctx.seats[1]]), idx[seat], (), trump, done,
-                   idx[me], (points[ctx.seats[0]], points[ctx.seats[1]]),
-                   tuple(1 if s == me else -1 for s in ctx.seats), 0, 0,
-                   rules.meld_first_trick, rules.must_beat, rules.must_trump,
-                   rules.must_overtrump)
-    return float(value(pos, ctx.backend)[0])
-
-
-def _greedy(hand: int, trick: list[tuple[int, int]], trump: int, may_meld: bool) -> int:
-    """A quick player for the stock phase (no duty to follow): announce the best
-    marriage, lead low; take a trick worth taking with the cheapest winner, else
-    throw the cheapest card."""
-    cards = cards_of(hand)
-    if not trick:
-        pairs = hand & (hand >> 1) & QUEENS
-        if pairs and may_meld:
-            q = cards_of(pairs)[0]           # hearts first: the most valuable
-            return q + A.MELD
-        return min(cards, key=lambda c: (POINTS[c], c // 6 == trump, c))
-    led = trick[0][1]
-    winners = [c for c in cards if ((c > led) if c // 6 == led // 6 else c // 6 == trump)]
-    if winners and (POINTS[led] >= 10 or min(POINTS[c] for c in winners) >= 10):
-        return min(winners, key=lambda c: (c // 6 == trump, POINTS[c], c))
-    return min(cards, key=lambda c: (POINTS[c], c // 6 == trump, c))
-
-
-# --- simulating the deal as declarer -------------------------------------------------
 
 def keep_score(c: int, hand: int) -> int:
     """How much a player wants to keep card ``c`` of ``hand``: points, length of

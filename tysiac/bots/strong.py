@@ -4,7 +4,7 @@ It samples worlds consistent with its view (:mod:`.sampling`), solves each with
 the double-dummy solver (:mod:`.solver`) and takes the action with the best
 average: Perfect Information Monte Carlo. Bidding, the exchange and the
 declaration are decided the same way, by simulating the deal as declarer in each
-world (:mod:`.planning`). Every decision is valued as the seat's expected
+world (:mod:`.planning`); card play in :mod:`.pimc`. Every decision is valued as the seat's expected
 **deal margin** (:class:`Advice`), which is also what :mod:`.hint` shows.
 
 Budget: by default a fixed number of worlds per decision (``DEFAULT_WORLDS``), so
@@ -22,7 +22,8 @@ from dataclasses import dataclass
 
 from ..engine.views import View
 from .base import position_rng
-from .planning import Context, plan_bid, plan_declare, plan_exchange, plan_musik, play_values
+from .pimc import Context, play_values
+from .planning import plan_bid, plan_declare, plan_exchange, plan_musik
 from .sampling import Sampler, World
 
 #: Worlds sampled per decision at the default budget, by phase. Card play early
