@@ -36,9 +36,8 @@ BOT_NAMES = ("Ania", "Bartek", "Celina", "Darek")
 HUMAN_NAMES = {"pl": "Ty", "en": "You"}
 
 
-def default_level() -> str:
-    """The opponents when none are named: ``basic`` once it exists, else ``random``."""
-    return "basic" if "basic" in LEVELS else "random"
+#: The opponents when none are named.
+DEFAULT_LEVEL = "basic"
 
 
 @dataclass(frozen=True, slots=True)
@@ -65,7 +64,7 @@ class Table:
         if not 0 <= human < players:
             raise SaveError(f"--seat: miejsce od 0 do {players - 1}",
                             f"--seat: a seat from 0 to {players - 1}")
-        levels = [lv.strip().lower() for lv in levels] or [default_level()]
+        levels = [lv.strip().lower() for lv in levels] or [DEFAULT_LEVEL]
         if len(levels) == 1:
             levels *= players - 1
         if len(levels) != players - 1:
@@ -359,4 +358,4 @@ def _rebuild(record: GameRecord, seed: int) -> Game:
 
 
 __all__ = ["Advice", "BotSeat", "IllegalAction", "SaveError", "Session", "Table",
-           "default_level"]
+           "DEFAULT_LEVEL"]
