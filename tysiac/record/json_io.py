@@ -201,12 +201,12 @@ def _read_sheet(d: Mapping[str, Any], i: int, rules: Rules) -> SheetRow:
     if not isinstance(melds_raw, list) or not all(isinstance(m, list) for m in melds_raw):
         raise bad("\"melds\" to lista list kolorów, np. [[], [\"C\"], []]",
                   "\"melds\" is a list of suit lists, e.g. [[], [\"C\"], []]")
-    try:
-        melds = tuple(tuple(parse_suit(s) for s in m if isinstance(s, str)) for m in melds_raw)
-    except CardError as e:
-        raise bad(f"\"melds\": {e}", f"\"melds\": {e}") from None
     if any(not isinstance(s, str) for m in melds_raw for s in m):
         raise bad("\"melds\": kolory to H, D, C, S", "\"melds\": suits are H, D, C, S")
+    try:
+        melds = tuple(tuple(parse_suit(s) for s in m) for m in melds_raw)
+    except CardError as e:
+        raise bad(f"\"melds\": {e}", f"\"melds\": {e}") from None
     musik = d.get("musik", [])
     sheet = SheetDeal(
         declarer=integer("declarer"), contract=integer("contract"), bid=integer("bid"),
