@@ -20,7 +20,15 @@ from typing import Any
 
 
 class RulesError(ValueError):
-    """An unknown option, preset or a value an option does not allow."""
+    """An unknown option, preset or a value an option does not allow; the reason
+    in English (``str(e)``) and in Polish (``e.message("pl")``)."""
+
+    def __init__(self, en: str, pl: str) -> None:
+        super().__init__(en)
+        self.texts = (pl, en)
+
+    def message(self, lang: str = "en") -> str:
+        return self.texts[0 if lang == "pl" else 1]
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,20 +97,23 @@ class Rules:
         """A preset by name plus option overrides (values as in a record's JSON)."""
         key = name.strip().lower()
         if key not in PRESETS:
-            raise RulesError(
-                f"unknown preset {name!r}; presets: {', '.join(PRESETS)}"
-            )
+            names = ", ".join(PRESETS)
+            raise RulesError(f"unknown preset {name!r}; presets: {names}",
+                             f"nieznany zestaw zasad {name!r}; są: {names}")
         return cls()._with(PRESETS[key], key)._with(overrides, key)
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
         """A record's ``rules`` object: ``{"preset": "pl-3", option: value, ...}``."""
         if not isinstance(data, Mapping):
-            raise RulesError("rules must be an object like {\"preset\": \"pl-3\"}")
+            raise RulesError("rules must be an object like {\"preset\": \"pl-3\"}",
+                             "zasady to obiekt, np. {\"preset\": \"pl-3\"}")
         options = dict(data)
         name = options.pop("preset", "pl-3")
         if not isinstance(name, str):
-            raise RulesError(f"preset must be a name; presets: {', '.join(PRESETS)}")
+            names = ", ".join(PRESETS)
+            raise RulesError(f"preset must be a name; presets: {names}",
+                             f"preset to nazwa zestawu zasad; są: {names}")
         return cls.preset(name, **options)
 
     def to_dict(self) -> dict[str, Any]:
@@ -139,17 +150,16 @@ class Rules:
 
     def _check_consistent(self) -> None:
         if self.mode == "dobierany" and self.players != 2:
-            raise RulesError("mode=dobierany is a game for 2 players (players=2)")
-        if self.barrier is not None and self.barrier >= self.goal:
-            raise RulesError(f"barrier ({self.barrier}) must be below goal ({self.goal})")
+            raise RulesError("mode=dobierany is a game for 2 players (players=2)",
+                             "mode=dobierany to gra we dwoje (players=2)")
         if self.barrel is not None and self.barrier is not None:
-            raise RulesError("a barrel replaces the barrier: with barrel set, barrier must be null")
-        if self.barrel is not None and self.barrel.at >= self.goal:
-            raise RulesError(f"barrel.at ({self.barrel.at}) must be below goal ({self.goal})")
-        if self.defender_max is not None and self.defender_max >= self.goal:
-            raise RulesError(
-                f"defender_max ({self.defender_max}) must be below goal ({self.goal})"
-            )
+            raise RulesError("a barrel replaces the barrier: with barrel set, barrier must be null",
+                             "beczka zastępuje próg: z barrel próg (barrier) musi być null")
+        for option, value in (("barrier", self.barrier), ("defender_max", self.defender_max),
+                              ("barrel.at", self.barrel.at if self.barrel else None)):
+            if value is not None and value >= self.goal:
+                raise RulesError(f"{option} ({value}) must be below goal ({self.goal})",
+                                 f"{option} ({value}) musi być mniejsze niż goal ({self.goal})")
 
     # --- derived facts the engine asks for -----------------------------------
 
@@ -193,36 +203,40 @@ class Rules:
 
 # --- option table: how each option is checked and described ----------------
 
-def _choice(*values: Any) -> tuple[Callable[[Any], Any], str]:
+# Each option: its check, and what it allows in English and in Polish.
+_Spec = tuple[Callable[[Any], Any], tuple[str, str]]
+
+
+def _choice(*values: Any) -> _Spec:
     def check(v: Any) -> Any:
         if v in values and type(v) is type(values[0]):
             return v
         raise ValueError
-    return check, " or ".join(json.dumps(v) for v in values)
+    shown = [json.dumps(v) for v in values]
+    return check, (" or ".join(shown), " albo ".join(shown))
 
 
-def _boolean() -> tuple[Callable[[Any], Any], str]:
+def _boolean() -> _Spec:
     def check(v: Any) -> bool:
         if isinstance(v, bool):
             return v
         raise ValueError
-    return check, "true or false"
+    return check, ("true or false", "true albo false")
 
 
-def _integer(
-    low: int, multiple: int = 1, nullable: bool = False,
-) -> tuple[Callable[[Any], Any], str]:
+def _integer(low: int, multiple: int = 1, nullable: bool = False) -> _Spec:
     def check(v: Any) -> int | None:
         if v is None and nullable:
             return None
         if isinstance(v, int) and not isinstance(v, bool) and v >= low and v % multiple == 0:
             return v
         raise ValueError
-    text = f"an integer >= {low}" + (f", a multiple of {multiple}" if multiple > 1 else "")
-    return check, text + (" or null" if nullable else "")
+    en = f"an integer >= {low}" + (f", a multiple of {multiple}" if multiple > 1 else "")
+    pl = f"liczba całkowita >= {low}" + (f", wielokrotność {multiple}" if multiple > 1 else "")
+    return check, (en + (" or null" if nullable else ""), pl + (" albo null" if nullable else ""))
 
 
-def _penalty() -> tuple[Callable[[Any], Any], str]:
+def _penalty() -> _Spec:
     def check(v: Any) -> Penalty | None:
         if v is None or isinstance(v, Penalty):
             return v
@@ -231,10 +245,11 @@ def _penalty() -> tuple[Callable[[Any], Any], str]:
             if _is_int(every) and every >= 1 and _is_int(points) and points >= 0:
                 return Penalty(every, points)
         raise ValueError
-    return check, 'null or {"every": N >= 1, "points": N >= 0}'
+    return check, ('null or {"every": N >= 1, "points": N >= 0}',
+                   'null albo {"every": N >= 1, "points": N >= 0}')
 
 
-def _barrel() -> tuple[Callable[[Any], Any], str]:
+def _barrel() -> _Spec:
     def check(v: Any) -> Barrel | None:
         if v is None or isinstance(v, Barrel):
             return v
@@ -244,14 +259,15 @@ def _barrel() -> tuple[Callable[[Any], Any], str]:
                     and _is_int(penalty) and penalty >= 0:
                 return Barrel(at, deals, penalty)
         raise ValueError
-    return check, 'null or {"at": N, "deals": N >= 1, "penalty": N >= 0}'
+    return check, ('null or {"at": N, "deals": N >= 1, "penalty": N >= 0}',
+                   'null albo {"at": N, "deals": N >= 1, "penalty": N >= 0}')
 
 
 def _is_int(v: Any) -> bool:
     return isinstance(v, int) and not isinstance(v, bool)
 
 
-_OPTION_CHECKS: dict[str, tuple[Callable[[Any], Any], str]] = {
+_OPTION_CHECKS: dict[str, _Spec] = {
     "players": _choice(2, 3, 4),
     "mode": _choice("standard", "dobierany"),
     "two_player_layout": _choice("10+2x2", "9+2x3"),
@@ -287,21 +303,23 @@ _OPTION_CHECKS: dict[str, tuple[Callable[[Any], Any], str]] = {
 OPTION_IDS: tuple[str, ...] = tuple(_OPTION_CHECKS)
 
 
-def allowed_values(option: str) -> str:
-    return _OPTION_CHECKS[option][1]
+def allowed_values(option: str, lang: str = "en") -> str:
+    """What an option allows, in ``lang``."""
+    return _OPTION_CHECKS[option][1][0 if lang == "en" else 1]
 
 
 def _check(option: str, value: Any) -> Any:
     if option not in _OPTION_CHECKS:
-        raise RulesError(f"unknown rule option {option!r}; options: {', '.join(OPTION_IDS)}")
-    check, allowed = _OPTION_CHECKS[option]
+        names = ", ".join(OPTION_IDS)
+        raise RulesError(f"unknown rule option {option!r}; options: {names}",
+                         f"nieznana opcja zasad {option!r}; opcje: {names}")
+    check, (en, pl) = _OPTION_CHECKS[option]
     try:
         return check(value)
     except (ValueError, TypeError):
-        raise RulesError(
-            f"bad value {json.dumps(_to_json(value))} for rule option {option!r}; "
-            f"allowed: {allowed}"
-        ) from None
+        shown = json.dumps(_to_json(value), ensure_ascii=False)
+        raise RulesError(f"bad value {shown} for rule option {option!r}; allowed: {en}",
+                         f"zła wartość {shown} opcji {option!r}; dozwolone: {pl}") from None
 
 
 def parse_option(text: str) -> tuple[str, Any]:
@@ -309,7 +327,8 @@ def parse_option(text: str) -> tuple[str, Any]:
     name, sep, raw = text.partition("=")
     name = name.strip()
     if not sep:
-        raise RulesError(f"expected option=value, got {text!r}")
+        raise RulesError(f"expected option=value, e.g. bombs_per_player=0, not {text!r}",
+                         f"oczekiwano opcja=wartość, np. bombs_per_player=0, a nie {text!r}")
     raw = raw.strip()
     try:
         value = json.loads(raw)

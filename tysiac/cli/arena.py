@@ -51,7 +51,7 @@ def run(args: argparse.Namespace) -> int:
     try:
         rules = Rules.preset(args.preset, **dict(parse_option(o) for o in args.set))
     except RulesError as e:
-        print(_T["rules"][i].format(e=e), file=sys.stderr)
+        print(_T["rules"][i].format(e=e.message(lang)), file=sys.stderr)
         return 2
     bar = _Bar(lang) if args.progress or sys.stderr.isatty() else None
     try:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import sys
 
 from ..bots import LEVELS, make_bot
 from ..engine.game import Game
@@ -50,8 +51,11 @@ def run(args: argparse.Namespace) -> int:
             raise ValueError(f"--bots needs {rules.players} levels, got {len(levels)}")
         bots = [make_bot(level, None if args.seed is None else args.seed + s)
                 for s, level in enumerate(levels)]
-    except (RulesError, ValueError) as e:
-        print(f"tysiac demo: {e}")
+    except RulesError as e:
+        print(f"tysiac demo: {e.message(args.lang)}", file=sys.stderr)
+        return 2
+    except ValueError as e:
+        print(f"tysiac demo: {e}", file=sys.stderr)
         return 2
     names = [f"{b.name.capitalize()} {s + 1}" for s, b in enumerate(bots)]
     print(_T["title"][i].format(preset=args.preset, names=", ".join(names)))

@@ -7,7 +7,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from ..rules import OPTION_IDS, PRESET_NAMES, Rules, RulesError, parse_option
+from ..rules import PRESET_NAMES, Rules, RulesError, parse_option
 from ..tui.saves import SaveError, default_path
 from ..tui.session import Session, Table
 
@@ -16,13 +16,7 @@ or line by line with --plain (for screen readers and scripts). The game is saved
 after every move as a game record (RECORD.md); --resume FILE continues it."""
 
 _E = {
-    "preset": ("nieznany zestaw zasad {name!r}; są: {names}",
-               "unknown preset {name!r}; presets: {names}"),
-    "option": ("nieznana opcja zasad {name!r}; opcje: {names}",
-               "unknown rule option {name!r}; options: {names}"),
-    "option_value": ("zła wartość opcji: {detail}", "bad option value: {detail}"),
-    "set_form": ("--set przyjmuje opcja=wartość, np. bombs_per_player=0, a nie {text!r}",
-                 "--set takes option=value, e.g. bombs_per_player=0, not {text!r}"),
+    "rules": ("{pl}", "{en}"),
     "number": ("{flag} przyjmuje liczbę całkowitą, a nie {text!r}",
                "{flag} takes a whole number, not {text!r}"),
     "with_resume": ("--resume wznawia zapisaną partię z jej ustawieniami: bez {flags}",
@@ -127,24 +121,10 @@ def _session(args: argparse.Namespace) -> Session:
 
 
 def _rules(preset: str, sets: list[str]) -> Rules:
-    if preset.strip().lower() not in PRESET_NAMES:
-        raise PlayError("preset", name=preset, names=", ".join(PRESET_NAMES))
-    overrides = {}
-    for text in sets:
-        name, sep, _ = text.partition("=")
-        if not sep:
-            raise PlayError("set_form", text=text)
-        if name.strip() not in OPTION_IDS:
-            raise PlayError("option", name=name.strip(), names=", ".join(OPTION_IDS))
-        try:
-            key, value = parse_option(text)
-        except RulesError as e:
-            raise PlayError("option_value", detail=str(e)) from None
-        overrides[key] = value
     try:
-        return Rules.preset(preset, **overrides)
+        return Rules.preset(preset, **dict(parse_option(text) for text in sets))
     except RulesError as e:
-        raise PlayError("option_value", detail=str(e)) from None
+        raise PlayError("rules", pl=e.message("pl"), en=e.message("en")) from None
 
 
 def _int(flag: str, text: str | None, default: int | None) -> Any:

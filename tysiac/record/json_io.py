@@ -40,7 +40,7 @@ def from_json(data: Any) -> GameRecord:
     try:
         rules = Rules.from_dict(data.get("rules", {"preset": "pl-3"}))
     except RulesError as e:
-        raise bad_record(f"rules: {e}", f"rules: {e}") from None
+        raise bad_record(f"rules: {e.message('pl')}", f"rules: {e.message('en')}") from None
     players = data.get("players")
     if not isinstance(players, list) or not all(isinstance(p, str) for p in players):
         raise bad_record("players: lista imion, np. [\"Ania\", \"Bartek\", \"Celina\"]",

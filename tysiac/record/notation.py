@@ -205,7 +205,7 @@ def _read_rules(text: str) -> Rules:
         overrides = dict(parse_option(p) for p in pairs)
         return Rules.preset(preset, **overrides)
     except RulesError as e:
-        raise bad_record(f"[Rules]: {e}", f"[Rules]: {e}") from None
+        raise bad_record(f"[Rules]: {e.message('pl')}", f"[Rules]: {e.message('en')}") from None
 
 
 def _read_deal(i: int, lines: list[tuple[int, str]]) -> FullDeal:
