@@ -44,8 +44,10 @@ def test_progress_bar_on_request(capsys: pytest.CaptureFixture[str]) -> None:
 @pytest.mark.parametrize(("args", "message"), [
     (["--bots", "basic,nobody,random"], "nieznany bot 'nobody'"),
     (["--bots", "basic,random"], "gra 3 graczy"),
-    (["--bots", "basic,random,random", "--preset", "pl-9"], "unknown preset 'pl-9'"),
-    (["--bots", "basic,random,random", "--set", "colour=red"], "unknown rule option"),
+    (["--bots", "basic,random,random", "--preset", "pl-9"], "nieznany zestaw zasad 'pl-9'"),
+    (["--bots", "basic,random,random", "--set", "colour=red"], "nieznana opcja zasad 'colour'"),
+    (["--lang", "en", "--bots", "basic,random,random", "--preset", "pl-9"],
+     "unknown preset 'pl-9'"),
     (["--bots", "basic,random,random", "--deals", "0"], "--deals"),
     (["--bots", "basic,random,random", "--jobs", "0"], "--jobs"),
 ])
