@@ -234,7 +234,8 @@ class Sampler:
     def _one_gift(self, seat: int) -> Check:
         """A defender received one card: it holds at most one card of the musik."""
         musik = mask_of(self.view.musik or ())
-        shown = (self.deductions.played[seat] & musik).bit_count()
+        d = self.deductions
+        shown = ((d.played[seat] | d.forced[seat]) & musik).bit_count()   # known held
         hidden = musik & self.unknown
         return lambda w: shown + (w[HAND, seat] & hidden).bit_count() <= 1
 
