@@ -16,18 +16,20 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "other form: JSON becomes text, text becomes JSON, unless --to says which.")
     p.add_argument("file", metavar="FILE", help="the record, or - for standard input")
     p.add_argument("--to", choices=("text", "json"), help="the form to write")
+    p.add_argument("--lang", choices=("pl", "en"), default="pl",
+                   help="language of error messages (default pl)")
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
     try:
-        text = read_text(args.file, "en")
+        text = read_text(args.file, args.lang)
         record = read_any(text)
     except InputError as e:
         print(f"tysiac notation: {e}", file=sys.stderr)
         return 2
     except RecordError as e:
-        print(f"tysiac notation: {e.message('en')}", file=sys.stderr)
+        print(f"tysiac notation: {e.message(args.lang)}", file=sys.stderr)
         return 2
     to = args.to or ("json" if notation.is_notation(text) else "text")
     sys.stdout.write(notation.write(record) if to == "text" else dumps(record) + "\n")
