@@ -25,9 +25,7 @@ from ..randomgames import VARIANTS
 
 
 def tricks_with_seats(view: View, table: Table) -> list[tuple[list[int], tuple[int, ...]]]:
-    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    tricks = view.trick_history()
     out = []
     for leader, cards in tricks:
         seats = [leader]

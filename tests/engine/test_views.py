@@ -104,6 +104,15 @@ def test_public_history_of_the_deal() -> None:
         assert view.contract == 100 and view.declarer == 0
 
 
+def test_trick_history_lists_each_trick_by_its_leader_the_one_on_the_table_last() -> None:
+    game = position(*P3)
+    tricks(game, "QH+ AH TH", "9S JH KH")
+    moves(game, "AD")
+    history = game.view(1).trick_history()
+    assert history == [(0, tuple(cards("QH AH TH"))), (1, tuple(cards("9S JH KH"))),
+                       (0, tuple(cards("AD")))]
+
+
 def test_two_players_the_discards_are_the_declarers_and_the_other_musik_nobodys() -> None:
     hands = ["AH TH KH QH 9H AD TD KD 9D JD", "AC TC KC 9C JC AS TS KS 9S JS"]
     game = dealt(Rules.preset("pl-2"), 0, hands, ["QD JH", "QC QS"])

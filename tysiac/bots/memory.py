@@ -71,9 +71,7 @@ def remember(view: View) -> Memory:
     free_tricks = 6 if rules.draw_game else 0
     melds = list(view.melds)
     trump = -1
-    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    tricks = view.trick_history()
     for t, (leader, cards) in enumerate(tricks):
         lead = cards[0]
         if melds and melds[0] == (leader, lead // 6) and rank_of(lead) in (QUEEN, KING):

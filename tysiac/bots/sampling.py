@@ -89,9 +89,7 @@ def deduce(view: View, table: Table) -> Deductions:
     free_tricks = (24 - len(table.seats) * rules.hand_size) // 2 if rules.draw_game else 0
     pending = set(view.melds)
     trump = -1
-    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
-    if view.trick:
-        tricks.append((view.trick[0][0], tuple(c for _, c in view.trick)))
+    tricks = view.trick_history()
     for j, (leader, cards) in enumerate(tricks):
         lead = cards[0]
         if lead % 6 in (2, 3) and (leader, lead // 6) in pending:

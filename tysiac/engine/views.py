@@ -83,6 +83,14 @@ class View:
             return A.MAX_POINTS
         return 120 + marriage_total(mask_of(self.hand))
 
+    def trick_history(self) -> list[tuple[int, tuple[int, ...]]]:
+        """(leader, cards in order of play) of every trick of the deal so far, the
+        one on the table last."""
+        out = [(leader, cards) for leader, cards, _ in self.tricks]
+        if self.trick:
+            out.append((self.trick[0][0], tuple(c for _, c in self.trick)))
+        return out
+
 
 def build_view(g: Game, seat: int | None) -> View:
     """What ``seat`` knows of ``g`` (``None``: a spectator)."""
