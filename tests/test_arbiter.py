@@ -89,6 +89,17 @@ def test_files_that_are_not_records_exit_2(text: str, fragment: str) -> None:
     assert fragment in verdict["error"]["message"]
 
 
+@pytest.mark.parametrize("text, polish", [
+    ('{"deals": [1 2]}', "brak przecinka (wiersz 1, kolumna 14)"),
+    ("{deals: []}", "brak nazwy pola w cudzysłowie"),
+    ('{"deals": []} x', "nadmiarowe dane"),
+])
+def test_a_json_mistake_is_told_in_polish(text: str, polish: str) -> None:
+    verdict, status, _ = judge_text(text, "pl")
+    assert status == 2
+    assert verdict["error"]["message"].startswith(f"To nie jest JSON: {polish}")
+
+
 def test_unknown_card_and_card_twice_say_where() -> None:
     data = json.loads((GOLDEN / "full-deal-pl3.json").read_text(encoding="utf-8"))
     data["deals"][0]["hands"][1][3] = "XD"

@@ -25,9 +25,23 @@ def loads(text: str) -> GameRecord:
     try:
         data = json.loads(text)
     except json.JSONDecodeError as e:
-        raise bad_record(f"To nie jest JSON: {e.msg} (wiersz {e.lineno}, kolumna {e.colno})",
+        raise bad_record(f"To nie jest JSON: {_JSON_PL.get(e.msg, e.msg)} "
+                         f"(wiersz {e.lineno}, kolumna {e.colno})",
                          f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
     return from_json(data)
+
+
+#: The messages of Python's JSON reader, for Polish users.
+_JSON_PL = {
+    "Expecting value": "brak wartości",
+    "Expecting ',' delimiter": "brak przecinka",
+    "Expecting ':' delimiter": "brak dwukropka",
+    "Expecting property name enclosed in double quotes": "brak nazwy pola w cudzysłowie",
+    "Unterminated string starting at": "niezamknięty napis",
+    "Invalid control character at": "niedozwolony znak sterujący",
+    "Invalid \\escape": "błędna sekwencja \\",
+    "Extra data": "nadmiarowe dane po końcu JSON",
+}
 
 
 def from_json(data: Any) -> GameRecord:
