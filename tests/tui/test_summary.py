@@ -123,7 +123,8 @@ def test_show_cards_lists_every_card_every_trick_and_who_took_it(preset: str, se
             continue
         won = [str(i + 1) for i, t in enumerate(g.tricks) if t[2] == s]
         points = sum(POINTS[c] for t in g.tricks if t[2] == s for c in t[1])
-        assert f"  {names[s]}: lewy {', '.join(won) or '—'} — {points} pkt" in lines
+        assert (f"  {names[s]}: lewy {', '.join(won)} — {points} pkt" if won
+                else f"  {names[s]}: bez lewy") in lines
     assert f"gra za {r.contract}" in text
     if preset == "pl-2":
         assert "(wybrany)" in text and "odkłada:" in text

@@ -175,8 +175,9 @@ def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = No
                 continue
             won = [i + 1 for i, t in enumerate(g.tricks) if t[2] == s]
             p = sum(POINTS[c] for t in g.tricks if t[2] == s for c in t[1])
-            lines.append("  " + tr("show_taken_seat", lang, name=name,
-                                   tricks=", ".join(map(str, won)) or tr("none", lang), p=p))
+            lines.append("  " + (tr("show_taken_seat", lang, name=name,
+                                    tricks=", ".join(map(str, won)), p=p) if won
+                                 else tr("show_taken_none", lang, name=name)))
     return lines
 
 

@@ -145,7 +145,7 @@ _T: dict[str, tuple[str, str]] = {
     "show_trick": ("{i:>2}. {plays} → {name}", "{i:>2}. {plays} → {name}"),
     "show_taken": ("Wzięte lewy:", "Tricks taken:"),
     "show_taken_seat": ("{name}: lewy {tricks} — {p} pkt", "{name}: tricks {tricks} — {p} pts"),
-    "none": ("—", "—"),
+    "show_taken_none": ("{name}: bez lewy", "{name}: no tricks"),
     "no_deal_yet": ("Nie rozegrano jeszcze żadnego rozdania.", "No deal has been played yet."),
     # score sheet
     "sheet_head": ("Tabela wyników ({preset})", "Score sheet ({preset})"),
