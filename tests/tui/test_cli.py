@@ -42,6 +42,9 @@ def play(args: list[str], capsys: pytest.CaptureFixture[str], monkeypatch: pytes
     (["--seed", "abc"], "--seed przyjmuje liczbę całkowitą", "--seed takes a whole number"),
     (["--resume", "nowhere.json"], "nie ma pliku nowhere.json", "no such file: nowhere.json"),
     (["--resume", "g.json", "--preset", "pl-2"], "bez --preset", "drop --preset"),
+    (["--name", "  "], "--name: imię od 1 do 12 znaków", "--name: a name of 1 to 12 characters"),
+    (["--name", "Konstantynopolitańczykówna"], "nie 'Konstantynopolitańczykówna'",
+     "not 'Konstantynopolitańczykówna'"),
 ])
 def test_bad_input_is_refused_in_the_chosen_language(
         args: list[str], pl: str, en: str, tmp_path: Path, capsys: pytest.CaptureFixture[str],
@@ -94,6 +97,21 @@ def test_plain_game_saves_in_the_data_dir_and_resumes(
     assert code == 0
     assert json.loads(path.read_text("utf-8"))["deals"][0]["actions"] == actions
     assert "Rozdanie 1" in out
+
+
+def test_the_player_names_the_seat_and_the_bots_take_other_names(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.json"
+    code, out, _ = play(["--plain", "--preset", "pl-4", "--seat", "2", "--name", " ania  nowak ",
+                         "--save", str(path)], capsys, monkeypatch)
+    assert code == 0 and "ania nowak" in out
+    players = json.loads(path.read_text("utf-8"))["players"]
+    assert players == ["Ania", "Bartek", "ania nowak", "Celina"]
+    code, _, _ = play(["--plain", "--seat", "1", "--name", "Ania", "--save",
+                       str(tmp_path / "h.json")], capsys, monkeypatch)
+    assert json.loads((tmp_path / "h.json").read_text("utf-8"))["players"] == \
+        ["Bartek", "Ania", "Celina"]
 
 
 def test_a_killed_game_resumes_at_the_move_where_it_was_killed(tmp_path: Path) -> None:

@@ -15,6 +15,9 @@ HELP = """Play a whole game to the goal against bots: full screen (Textual) by d
 or line by line with --plain (for screen readers and scripts). The game is saved
 after every move as a game record (RECORD.md); --resume FILE continues it."""
 
+#: The longest player name: the score panel of an 80-column screen has room for it.
+MAX_NAME = 12
+
 _E = {
     "rules": ("{pl}", "{en}"),
     "number": ("{flag} przyjmuje liczbę całkowitą, a nie {text!r}",
@@ -27,6 +30,8 @@ _E = {
                    "(pip install 'tysiac[tui]'); bez niego: --plain",
                    "the full-screen game needs textual (pip install 'tysiac[tui]'); "
                    "without it: --plain"),
+    "name": ("--name: imię od 1 do {most} znaków, nie {text!r}",
+             "--name: a name of 1 to {most} characters, not {text!r}"),
     "cannot_save": ("nie można zapisać partii w {path}: {reason}",
                     "cannot save the game in {path}: {reason}"),
     "saved": ("Partia zapisana: {path}\nWznów: tysiac play --resume {path}",
@@ -54,6 +59,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
                    "comma-separated (e.g. strong,basic); default: basic")
     p.add_argument("--seat", default=None, metavar="N",
                    help="your seat, 0 to players-1 (default 0)")
+    p.add_argument("--name", default=None, metavar="NAME",
+                   help="your name on the score sheet (default: Ty, in English You)")
     p.add_argument("--lang", choices=("pl", "en"), default="pl",
                    help="language of the game (default: pl)")
     p.add_argument("--seed", default=None, metavar="S",
@@ -105,7 +112,7 @@ def _session(args: argparse.Namespace) -> Session:
         given = [flag for flag, value in (
             ("--preset", args.preset), ("--bots", args.bots), ("--seat", args.seat),
             ("--seed", args.seed), ("--set", args.set), ("--undo", args.undo),
-            ("--save", args.save)) if value is not None]
+            ("--save", args.save), ("--name", args.name)) if value is not None]
         if given:
             raise PlayError("with_resume", flags=", ".join(given))
         return Session.resume(Path(args.resume))
@@ -117,7 +124,16 @@ def _session(args: argparse.Namespace) -> Session:
     path = Path(args.save) if args.save else default_path(rules.preset_name)
     if path.exists():
         raise PlayError("exists", path=path)
-    return Session.new(rules, table, path, args.lang)
+    return Session.new(rules, table, path, args.lang, _name(args.name))
+
+
+def _name(text: str | None) -> str | None:
+    if text is None:
+        return None
+    name = " ".join(text.split())
+    if not 0 < len(name) <= MAX_NAME:
+        raise PlayError("name", most=MAX_NAME, text=text)
+    return name
 
 
 def _rules(preset: str, sets: list[str]) -> Rules:

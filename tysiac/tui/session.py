@@ -146,11 +146,13 @@ class Session:
     # --- starting ------------------------------------------------------------
 
     @classmethod
-    def new(cls, rules: Rules, table: Table, path: Path | None, lang: str = "pl") -> Session:
-        """A new game; the first dealer is drawn from the table's seed."""
-        bot_names = iter(BOT_NAMES)
-        names = [HUMAN_NAMES.get(lang, "Ty") if s == table.human else next(bot_names)
-                 for s in range(rules.players)]
+    def new(cls, rules: Rules, table: Table, path: Path | None, lang: str = "pl",
+            name: str | None = None) -> Session:
+        """A new game; the first dealer is drawn from the table's seed. ``name``: the
+        human's (default "Ty" or "You"); the bots take other names."""
+        human = name or HUMAN_NAMES.get(lang, "Ty")
+        bot_names = iter(n for n in BOT_NAMES if n.casefold() != human.casefold())
+        names = [human if s == table.human else next(bot_names) for s in range(rules.players)]
         session = cls(Game(rules, seed=table.seed), table, names, path)
         session.save()
         if session.save_error is not None:      # a game that cannot be saved is not begun
