@@ -71,8 +71,7 @@ def remember(view: View) -> Memory:
     free_tricks = 6 if rules.draw_game else 0
     melds = list(view.melds)
     trump = -1
-    tricks = view.trick_history()
-    for t, (leader, cards) in enumerate(tricks):
+    for t, (leader, cards) in enumerate(view.trick_history()):
         lead = cards[0]
         if melds and melds[0] == (leader, lead // 6) and rank_of(lead) in (QUEEN, KING):
             trump = lead // 6      # the first K/Q lead of a melded suit is the meld

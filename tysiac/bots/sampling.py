@@ -89,8 +89,7 @@ def deduce(view: View, table: Table) -> Deductions:
     free_tricks = (24 - len(table.seats) * rules.hand_size) // 2 if rules.draw_game else 0
     pending = set(view.melds)
     trump = -1
-    tricks = view.trick_history()
-    for j, (leader, cards) in enumerate(tricks):
+    for j, (leader, cards) in enumerate(view.trick_history()):
         lead = cards[0]
         if lead % 6 in (2, 3) and (leader, lead // 6) in pending:
             pending.discard((leader, lead // 6))

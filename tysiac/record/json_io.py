@@ -20,17 +20,6 @@ _SHEET_KEYS = ("declarer", "contract", "bid", "bomb", "cards", "melds", "tricks"
 
 # --- reading ------------------------------------------------------------------
 
-def loads(text: str) -> GameRecord:
-    """Read a record from JSON text. Raises :class:`RecordError` (``bad_record``)."""
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as e:
-        raise bad_record(f"To nie jest JSON: {_JSON_PL.get(e.msg, e.msg)} "
-                         f"(wiersz {e.lineno}, kolumna {e.colno})",
-                         f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
-    return from_json(data)
-
-
 #: The messages of Python's JSON reader, for Polish users.
 _JSON_PL = {
     "Expecting value": "brak wartości",
@@ -42,6 +31,17 @@ _JSON_PL = {
     "Invalid \\escape": "błędna sekwencja \\",
     "Extra data": "nadmiarowe dane po końcu JSON",
 }
+
+
+def loads(text: str) -> GameRecord:
+    """Read a record from JSON text. Raises :class:`RecordError` (``bad_record``)."""
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as e:
+        raise bad_record(f"To nie jest JSON: {_JSON_PL.get(e.msg, e.msg)} "
+                         f"(wiersz {e.lineno}, kolumna {e.colno})",
+                         f"not JSON: {e.msg} (line {e.lineno}, column {e.colno})") from None
+    return from_json(data)
 
 
 def from_json(data: Any) -> GameRecord:
