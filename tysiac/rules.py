@@ -304,8 +304,8 @@ OPTION_IDS: tuple[str, ...] = tuple(_OPTION_CHECKS)
 
 
 def allowed_values(option: str, lang: str = "en") -> str:
-    """What an option allows, in ``lang``."""
-    return _OPTION_CHECKS[option][1][0 if lang == "en" else 1]
+    """What an option allows, in ``lang`` (English unless "pl", as RulesError)."""
+    return _OPTION_CHECKS[option][1][1 if lang == "pl" else 0]
 
 
 def _check(option: str, value: Any) -> Any:

@@ -25,9 +25,8 @@ from ..randomgames import VARIANTS
 
 
 def tricks_with_seats(view: View, table: Table) -> list[tuple[list[int], tuple[int, ...]]]:
-    tricks = view.trick_history()
     out = []
-    for leader, cards in tricks:
+    for leader, cards in view.trick_history():
         seats = [leader]
         for _ in cards[1:]:
             seats.append(table.nxt(seats[-1]))
