@@ -37,3 +37,22 @@ def settle_notes(game: Game, r: DealResult) -> list[Note]:
     notes: list[Note] = []
     settle(game.rules, before.standing, outcome, notes)
     return [note for note in notes if note[1] != "zero" or game.rules.zero_penalty]
+
+
+#: What each settle note says, in Polish and English: ``{name}`` the player,
+#: ``{n}`` the number the note concerns.
+NOTE_TEXTS: dict[str, tuple[str, str]] = {
+    "barrier": ("{name}: ponad progiem, nic nie dopisuje",
+                "{name}: over the barrier, adds nothing"),
+    "on_barrel": ("{name}: na beczce, nic nie dopisuje", "{name}: on the barrel, adds nothing"),
+    "barrier_cap": ("{name}: wynik ucięty do progu {n}", "{name}: score cut to the barrier {n}"),
+    "defender_max": ("{name}: wynik ucięty do {n}", "{name}: score cut to {n}"),
+    "bomb_free": ("{name}: bomba nr {n} bez punktów", "{name}: bomb number {n} gives no points"),
+    "bomb_penalty": ("{name}: kara za bombę −{n}", "{name}: bomb penalty −{n}"),
+    "zero": ("{name}: zero nr {n}", "{name}: zero number {n}"),
+    "zero_penalty": ("{name}: kara za zera −{n}", "{name}: penalty for zeros −{n}"),
+    "barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
+    "barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
+    "barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
+    "sitting_out_bonus": ("{name}: premia z musiku {n}", "{name}: musik bonus {n}"),
+}
