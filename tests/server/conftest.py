@@ -19,7 +19,10 @@ PG_ADMIN = os.environ.get("TYSIAC_TEST_PG", "postgresql://postgres@127.0.0.1:543
 
 
 def fast_config(url: str, **kw: object) -> Config:
-    return Config(database_url=url, bot_delay=0, trick_pause=0, bot_processes=0, **kw)
+    """No pauses for bots, bots in threads, no rate limit a test driver would hit."""
+    values: dict[str, object] = {"bot_delay": 0, "trick_pause": 0, "bot_processes": 0,
+                                 "client_rate": 10_000.0, **kw}
+    return Config(database_url=url, **values)  # type: ignore[arg-type]
 
 
 @pytest.fixture

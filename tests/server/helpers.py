@@ -16,7 +16,6 @@ import time
 import urllib.error
 import urllib.parse
 import urllib.request
-from collections.abc import Iterator
 from dataclasses import dataclass, field
 from http.cookies import SimpleCookie
 from pathlib import Path
@@ -236,7 +235,8 @@ class Seat:
         while True:
             left = deadline - time.time()
             if left <= 0:
-                raise TimeoutError(f"no such message; last state: {self.state and _short(self.state)}")
+                last = self.state and _short(self.state)
+                raise TimeoutError(f"no such message; last state: {last}")
             msg = self.recv(left)
             if pred(msg):
                 return msg

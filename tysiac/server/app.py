@@ -29,15 +29,14 @@ from .table import TableError
 
 log = logging.getLogger("tysiac.server")
 
-#: A client may send this many messages a second, in bursts of ``BURST``; after
-#: ``STRIKES`` messages over the limit its connection is closed.
-RATE, BURST, STRIKES = 8.0, 24.0, 40
+#: After this many messages over its rate a connection is closed.
+STRIKES = 40
 
 
 class Bucket:
     """A token bucket: ``take()`` is False while the client sends too fast."""
 
-    def __init__(self, rate: float = RATE, burst: float = BURST) -> None:
+    def __init__(self, rate: float, burst: float) -> None:
         self.rate, self.burst = rate, burst
         self.tokens, self.at = burst, time.monotonic()
 
@@ -101,24 +100,28 @@ async def ws_table(ws: WebSocket) -> None:
     conn = Conn(v.user, lang)
     node.add_conn(conn)
     pump = asyncio.create_task(_pump(ws, conn))
-    bucket, strikes, client = Bucket(), 0, ""
+    bucket, strikes, client = Bucket(node.config.client_rate, 3 * node.config.client_rate), 0, ""
     user = v.user.id if v.user else None
     try:
         while not conn.closed:
             text = await _receive(ws)
             if text is None:
                 break
+            try:
+                msg = read_client(text)
+            except TableError as e:
+                msg = None
+                error = e
             if not bucket.take():
                 strikes += 1
                 if strikes > STRIKES:
                     break
                 conn.push(_error("", TableError("flood", "za dużo wiadomości: zwolnij",
-                                                "too many messages: slow down"), conn.lang))
+                                                "too many messages: slow down"), conn.lang,
+                                 msg.seq if msg else None))
                 continue
-            try:
-                msg = read_client(text)
-            except TableError as e:
-                conn.push(_error("", e, conn.lang))
+            if msg is None:
+                conn.push(_error("", error, conn.lang))
                 continue
             if msg.type == "lang" and msg.fields.get("lang") in ("pl", "en"):
                 conn.lang = str(msg.fields["lang"])
@@ -134,7 +137,8 @@ async def ws_table(ws: WebSocket) -> None:
                 if not node.submit(table_id, Join(conn.id, user, client, conn.lang)):
                     break
                 continue
-            if not node.submit(table_id, Intent(conn.id, user, client, conn.lang, msg)):
+            name = v.user.name if v.user else ""
+            if not node.submit(table_id, Intent(conn.id, user, client, conn.lang, msg, name)):
                 conn.push(_error("", TableError("moved", "stół jest na innym serwerze",
                                                 "the table is on another server"), conn.lang))
                 break

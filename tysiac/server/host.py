@@ -57,6 +57,7 @@ class Intent:
     client: str
     lang: str
     msg: ClientMessage
+    name: str = ""            # the user's name, for taking a seat
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,7 @@ class TableHost:
         self.inbox: asyncio.Queue[Item] = asyncio.Queue()
         self.conns: dict[str, int | None] = {}       # connection -> user (None: anonymous)
         self.last_event: dict[str, Any] | None = None
+        self.last_actor: int | None = None
         self._review: tuple[int, dict[str, Any] | None] = (-1, None)
         self._timer: asyncio.TimerHandle | None = None
         self._bot_task: asyncio.Task[None] | None = None
@@ -193,7 +195,7 @@ class TableHost:
             self._send(it.conn, {"type": "ack", "seq": msg.seq, "version": done})
             return
         try:
-            await self._commit(table_event(msg, it.user, it.client))
+            await self._commit(table_event(msg, it.user, it.client, it.name))
         except TableError as e:
             self._error(it, msg.seq, e)
             return
@@ -226,7 +228,7 @@ class TableHost:
             await self._reload()
             raise TableError("server_error", "serwer nie zapisał ruchu: spróbuj jeszcze raz",
                              "the server could not store the move: try again") from None
-        self.last_event = event
+        self.last_event, self.last_actor = event, t.actor
         self._broadcast()
         after = (t.status, seats_now, t.game.deal_number if t.game else -1)
         if after != before:
@@ -251,7 +253,8 @@ class TableHost:
         msg: dict[str, Any] = {
             "type": "state", "version": t.version, "you": seat,
             "table": table_json(t, self._present()), "view": view,
-            "event": public_event(self.last_event, seat) if self.last_event else None,
+            "event": public_event(self.last_event, self.last_actor, seat)
+            if self.last_event else None,
             "now": time.time(),
         }
         if g is not None and g.phase_name in ("deal", "game_over") and g.results:

@@ -40,6 +40,7 @@ class Config:
     abandon_after: float = 600.0    # seconds without any human before a table closes
     bot_processes: int | None = None
     secure_cookies: bool | None = None   # None: Secure over https and on loopback
+    client_rate: float = 8.0        # messages a second a connection may send (bursts of 3x)
 
     @classmethod
     def from_env(cls, **overrides: Any) -> Config:
@@ -57,6 +58,7 @@ class Config:
             "abandon_after": number("TYSIAC_ABANDON_AFTER", 600),
             "bot_processes": int(procs) if procs else None,
             "secure_cookies": None if secure is None else secure == "1",
+            "client_rate": number("TYSIAC_CLIENT_RATE", 8.0),
         }
         return cls(**(values | overrides))
 

@@ -84,13 +84,16 @@ def read_client(text: str | bytes) -> ClientMessage:
     return ClientMessage(kind, seq if kind in NUMBERED else None, fields)
 
 
-def table_event(msg: ClientMessage, user: int, client: str) -> dict[str, Any]:
-    """The table event a numbered client message asks for."""
+def table_event(msg: ClientMessage, user: int, client: str, name: str) -> dict[str, Any]:
+    """The table event a numbered client message asks for (``name``: the user's,
+    for taking a seat)."""
     ev: dict[str, Any] = {"t": msg.type, "user": user, "client": client, "seq": msg.seq}
     if msg.type == "act":
         ev["a"] = msg.fields["action"]
     else:
         ev.update(msg.fields)
+    if msg.type == "sit":
+        ev["name"] = name
     return ev
 
 
@@ -174,19 +177,21 @@ def deal_review(game: Game, index: int = -1) -> dict[str, Any] | None:
     }
 
 
-def public_event(ev: Mapping[str, Any], seat: int | None) -> dict[str, Any] | None:
-    """The event that made a version, as ``seat`` may know it: who acted and what;
-    a give or a discard only by its kind, except to the declarer who made it."""
+def public_event(ev: Mapping[str, Any], actor: int | None, seat: int | None,
+                 ) -> dict[str, Any] | None:
+    """The event that made a version, as ``seat`` may know it: which seat it was
+    about (``actor``) and what happened; a give or a discard only by its kind,
+    except to the declarer who made it."""
     kind = ev.get("t")
     if kind not in ("act", "seen", "next", "sit", "leave", "kick", "seat", "ready"):
         return None
-    out: dict[str, Any] = {"t": kind}
-    for key in ("seat", "auto", "ready", "bot"):
+    out: dict[str, Any] = {"t": kind, "seat": actor}
+    for key in ("auto", "ready", "bot"):
         if key in ev:
             out[key] = ev[key]
     if kind == "act":
         a = dict(ev.get("a") or {})
-        if ("give" in a or "discard" in a) and ev.get("seat") != seat:
+        if ("give" in a or "discard" in a) and (actor is None or actor != seat):
             a = {k: True for k in a if k in ("give", "discard")}
         out["a"] = a
     return out

@@ -161,6 +161,7 @@ class Table:
     # the record actions of the deal in progress, counted for ``auto``
     deal_actions: int = 0
     updated: float = 0.0
+    actor: int | None = None                   # the seat the last event was about
 
     @classmethod
     def open(cls, table_id: str, settings: Settings, seed: int, host: int, host_name: str,
@@ -265,6 +266,7 @@ class Table:
                              f"unknown event {kind!r}")
         if self.status in (FINISHED, ABANDONED):
             raise TableError("table_closed", "ten stół jest już zamknięty", "this table is closed")
+        self.actor = None
         handler(self, ev, at)
         self.version += 1
         self.updated = at
@@ -291,6 +293,7 @@ class Table:
             raise TableError("bad_name", "imię ma od 1 do 20 znaków",
                              "a name has 1 to 20 characters")
         self.seats[seat] = Seat(user=user, name=name)
+        self.actor = seat
 
     def _leave(self, ev: Mapping[str, Any], at: float) -> None:
         self._must_be_open()
@@ -458,6 +461,7 @@ class Table:
         if type(s) is not int or not 0 <= s < len(self.seats):
             raise TableError("bad_seat", f"miejsce od 0 do {len(self.seats) - 1}",
                              f"a seat from 0 to {len(self.seats) - 1}")
+        self.actor = s
         return s
 
     def _own_seat(self, ev: Mapping[str, Any]) -> int:
@@ -465,6 +469,7 @@ class Table:
         if seat is None:
             raise TableError("not_seated", "nie siedzisz przy tym stole",
                              "you have no seat at this table")
+        self.actor = seat
         return seat
 
     def _acting_seat(self, ev: Mapping[str, Any]) -> int:
