@@ -241,6 +241,12 @@ class Seat:
             if pred(msg):
                 return msg
 
+    def wait_state(self, pred: Any, timeout: float = 20) -> dict[str, Any]:
+        """The latest state if it satisfies ``pred``, else the next one that does."""
+        if self.state is not None and pred(self.state):
+            return self.state
+        return self.until(lambda m: m["type"] == "state" and pred(m), timeout)
+
     def answer(self, seq: int, timeout: float = 10) -> dict[str, Any]:
         return self.until(lambda m: m["type"] in ("ack", "error") and m.get("seq") == seq,
                           timeout)

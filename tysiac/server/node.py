@@ -81,14 +81,17 @@ class Conn:
         try:
             self.queue.put_nowait(text)
         except asyncio.QueueFull:
-            self.close()
+            self.close(drop=True)
 
-    def close(self) -> None:
-        if not self.closed:
-            self.closed = True
+    def close(self, drop: bool = False) -> None:
+        """Stop after what is queued; ``drop``: at once (a reader too slow)."""
+        if self.closed:
+            return
+        self.closed = True
+        if drop or self.queue.full():
             while not self.queue.empty():
                 self.queue.get_nowait()
-            self.queue.put_nowait(None)
+        self.queue.put_nowait(None)
 
 
 class Node:
