@@ -202,7 +202,7 @@ CLIENT: dict[str, tuple[str, str]] = {
     "bombed": ("{name} rzuca bombę", "{name} throws a bomb"),
     "draw_deal": ("Rozdanie tysiąca dobieranego", "A deal of the draw game"),
     "col_tricks": ("lewy", "tricks"), "col_cards": ("karty", "cards"),
-    "col_melds": ("meldunki", "marriages"), "col_total": ("razem", "total"),
+    "col_melds": ("meld.", "marr."), "col_total": ("razem", "total"),
     "col_change": ("zmiana", "change"), "col_score": ("stan", "score"),
     "next_deal": ("Następne rozdanie", "Next deal"),
     "wait_next": ("Czekamy na: {names}", "Waiting for: {names}"),

@@ -15,7 +15,7 @@ const me = root.dataset.user ? Number(root.dataset.user) : null;
 const ui = {
   conn: "connecting", msg: null, error: null, notice: null, hint: null, hintBusy: false,
   picked: [], bidAt: 0, declareAt: 0, meldAsk: null, panel: null, log: [], logged: -1,
-  receivedAt: 0,
+  receivedAt: 0, errorCount: 0,
 };
 
 const sock = new TableSocket(root.dataset.table, {
@@ -35,6 +35,7 @@ function onMessage(msg) {
     noteEvent(msg);
   } else if (msg.type === "error") {
     ui.error = msg.message;
+    ui.errorCount += 1;
   } else if (msg.type === "ack") {
     ui.error = null;
   } else if (msg.type === "hint") {
@@ -99,6 +100,8 @@ function receivers(view) {
 function render() {
   const key = document.activeElement?.dataset?.key;
   root.replaceChildren(...build().filter(Boolean));
+  root.dataset.version = ui.msg ? String(ui.msg.version) : "";
+  root.dataset.errors = String(ui.errorCount);
   if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
 }
 
@@ -210,13 +213,14 @@ function seatsBar(msg, names) {
     if (s === view.sitting_out) marks.push(h("abbr", { title: T("sits_out") }, "–"));
     const live = view.phase !== "deal" && view.phase !== "game_over";
     chips.push(h("li", { class: ["chip", awaited.has(s) ? "turn" : "", s === you ? "mine" : "", seat.present || seat.bot ? "" : "away"].join(" ") },
-      h("span", { class: "name" }, seat.bot ? "🤖 " : "", names[s], s === you ? ` (${T("you")})` : ""),
+      h("span", { class: "name" }, names[s], s === you ? ` (${T("you")})` : "",
+        seat.bot ? h("span", { class: "tag" }, T("make_bot")) : null),
       h("span", { class: "score" }, String(view.scores[s])),
       h("span", { class: "marks" }, marks),
       live && s !== view.sitting_out ? h("span", { class: "small" },
         T("cards_left", { n: view.hand_sizes[s] }), view.phase === "play" ? ` · ${T("tricks")}: ${view.tricks_won[s]} · ${view.points[s]}` : "") : null,
       !seat.bot && !seat.present ? h("span", { class: "small" }, T("away")) : null,
-      awaited.has(s) && left !== null ? h("span", { class: "timer", "aria-label": T("time_left", { s: left }) }, `⏱ ${left}`) : null));
+      awaited.has(s) && left !== null ? h("span", { class: "timer" }, T("time_left", { s: left })) : null));
   }
   return h("ul", { class: "chips", "aria-label": T("points") }, chips);
 }
@@ -298,13 +302,13 @@ function prompt(msg, names) {
     const others = w.gate_seats.filter(s => s !== you);
     if (others.length) parts.push(h("p", { class: "small" }, T("wait_next", { names: others.map(s => names[s]).join(", ") })));
   }
-  const mine = view.legal.filter(a => a === "redeal");
-  if (you !== null && view.to_move === you && !(w && w.seat === null && w.gate === "seen" && view.phase === "play")) {
+  const redeal = view.legal.includes("redeal");
+  if (myTurn(msg)) {
     parts.push(...turnPrompt(msg, names));
   } else if (view.to_move !== null && view.phase !== "deal" && view.phase !== "game_over") {
     parts.push(h("p", {}, T("turn_of", { name: names[view.to_move] })));
   }
-  if (mine.length && view.to_move !== you) parts.push(button("redeal", T("redeal"), () => act({ redeal: true })));
+  if (redeal && view.to_move !== you) parts.push(button("redeal", T("redeal"), () => act({ redeal: true })));
   return h("section", { class: "prompt", "aria-live": "polite" }, parts);
 }
 
@@ -384,16 +388,22 @@ function turnPrompt(msg, names) {
   return out;
 }
 
+function myTurn(msg) {
+  // The engine's turn, unless the table holds the play (the musik not yet seen by all).
+  const w = msg.table.waiting;
+  return msg.you !== null && msg.view.to_move === msg.you && !(w && w.seat === null);
+}
+
 function hand(msg) {
-  const { view, you } = msg;
-  const myTurn = view.to_move === you;
+  const { view } = msg;
+  const mine = myTurn(msg);
   const legal = new Set(view.legal.filter(a => typeof a === "string").map(a => a.replace("+", "")));
   const melds = new Set(view.legal.filter(a => typeof a === "string" && a.endsWith("+")).map(a => a.slice(0, -1)));
   const phase = view.phase;
-  const picking = myTurn && phase === "exchange";
+  const picking = mine && phase === "exchange";
   const need = view.hand_sizes.length === 2 ? msg.table.settings.discard : 2;
   const cards = view.hand.map(c => {
-    const playable = myTurn && phase === "play" && legal.has(c);
+    const playable = mine && phase === "play" && legal.has(c);
     const classes = [];
     if (playable) classes.push("legal");
     if (ui.picked.includes(c)) classes.push("picked");
@@ -404,15 +414,15 @@ function hand(msg) {
         else if (ui.picked.length < need) ui.picked = [...ui.picked, c];
         render();
       };
-    } else if (myTurn && phase === "play") {
+    } else if (mine && phase === "play") {
       onclick = () => {
         if (melds.has(c)) { ui.meldAsk = c; render(); }
         else act({ play: c });        // an illegal card: the server says why
       };
     }
-    const label = cardText(c, lang) + (myTurn && phase === "play" && !legal.has(c) ? ` (${T("illegal")})` : "");
+    const label = cardText(c, lang) + (mine && phase === "play" && !legal.has(c) ? ` (${T("illegal")})` : "");
     const el = cardFace(c, lang, { onclick, classes, label, pressed: picking ? ui.picked.includes(c) : undefined,
-                                   disabled: myTurn && phase === "play" && !legal.has(c) });
+                                   disabled: mine && phase === "play" && !legal.has(c) });
     if (el.dataset) el.dataset.key = `card-${c}`;
     return el;
   });
@@ -448,10 +458,7 @@ setInterval(() => {
   const msg = ui.msg;
   if (msg && msg.table.deadline) {
     const left = secondsLeft(msg);
-    for (const el of root.querySelectorAll(".timer")) {
-      el.textContent = `⏱ ${left}`;
-      el.setAttribute("aria-label", T("time_left", { s: left }));
-    }
+    for (const el of root.querySelectorAll(".timer")) el.textContent = T("time_left", { s: left });
   }
 }, 1000);
 
