@@ -12,7 +12,7 @@ from ..cards import card_str, suit_str
 from ..engine.sheet import SheetDeal
 from .errors import RecordError, bad_record
 from .fields import record_from_data
-from .limits import MAX_INT_DIGITS, MAX_NESTING
+from .limits import MAX_INT_DIGITS, MAX_JSON_VALUES, MAX_NESTING
 from .model import FORMAT, FullDeal, GameRecord, RecordAction, SheetRow
 
 # --- reading ------------------------------------------------------------------
@@ -60,11 +60,15 @@ def _constant(text: str) -> Any:
 
 
 def parse_json(text: str, where: str = "") -> Any:
-    """A JSON value, within the limits: no NaN or Infinity, integers of at most
-    MAX_INT_DIGITS digits, nesting of at most MAX_NESTING, no lone surrogates
+    """A JSON value, within the limits: at most MAX_JSON_VALUES values, no NaN
+    or Infinity, integers of at most MAX_INT_DIGITS digits, nesting of at most
+    MAX_NESTING, no lone surrogates
     (``"\\ud800"``). Raises :class:`RecordError` (``bad_record``); ``where``
     opens its message."""
     head = f"{where}: " if where else ""
+    if _values_over_limit(text):
+        raise bad_record(f"{head}ponad {MAX_JSON_VALUES} wartości JSON: za dużo",
+                         f"{head}over {MAX_JSON_VALUES} JSON values: too many")
     try:
         value = json.loads(text, parse_int=_int, parse_float=_float, parse_constant=_constant)
     except json.JSONDecodeError as e:
@@ -90,27 +94,51 @@ def parse_json(text: str, where: str = "") -> Any:
 
 def _fault(value: Any) -> str:
     """Why a value breaks the limits: ``deep`` (a container deeper than
-    MAX_NESTING), the escape of a lone surrogate in a string, or "" (it does not)."""
-    stack = [(value, 1)]
+    MAX_NESTING), the escape of a lone surrogate in a string, or "" (it does not).
+    Level by level, so that the work stays in C where it can."""
     strings: list[str] = []
-    while stack:
-        v, depth = stack.pop()
-        if isinstance(v, dict):
-            if depth > MAX_NESTING:
-                return "deep"
-            strings.extend(v)
-            stack.extend((x, depth + 1) for x in v.values())
-        elif isinstance(v, list):
-            if depth > MAX_NESTING:
-                return "deep"
-            stack.extend((x, depth + 1) for x in v)
-        elif isinstance(v, str):
-            strings.append(v)
-    for text in strings:
-        bad = _SURROGATE.search(text)
-        if bad:
-            return f"\\u{ord(bad.group()):04x}"
-    return ""
+    level = [value]
+    for depth in range(1, MAX_NESTING + 2):
+        below: list[Any] = []
+        for v in level:
+            if isinstance(v, dict):
+                if depth > MAX_NESTING:
+                    return "deep"
+                strings.extend(v)
+                below.extend(v.values())
+            elif isinstance(v, list):
+                if depth > MAX_NESTING:
+                    return "deep"
+                below.extend(v)
+            elif isinstance(v, str):
+                strings.append(v)
+        level = below
+    bad = _SURROGATE.search("".join(strings))
+    return f"\\u{ord(bad.group()):04x}" if bad else ""
+
+
+def _values_over_limit(text: str) -> bool:
+    """Whether a JSON text holds more than MAX_JSON_VALUES values: a value ends at
+    a comma or opens an array or object, outside strings. Linear; the exact
+    count (which skips strings) only where the plain count of those characters
+    is over the limit."""
+    count = text.count(",") + text.count("[") + text.count("{")
+    if count <= MAX_JSON_VALUES:
+        return False
+    count, at, end = 0, 0, len(text)
+    while True:
+        quote = text.find('"', at)
+        stop = end if quote < 0 else quote
+        count += text.count(",", at, stop) + text.count("[", at, stop) \
+            + text.count("{", at, stop)
+        if count > MAX_JSON_VALUES:
+            return True
+        if quote < 0:
+            return False
+        try:
+            at = json.decoder.scanstring(text, quote + 1)[1]  # type: ignore[attr-defined]
+        except ValueError:                 # not JSON: json.loads says where
+            return False
 
 
 def loads(text: str) -> GameRecord:

@@ -16,6 +16,10 @@ MAX_LINE_CHARS = 100_000
 MAX_NESTING = 32
 #: Digits of an integer, anywhere in a record (scores need 5; 15 fit a double).
 MAX_INT_DIGITS = 15
+#: Values (numbers, texts, arrays, objects) in a JSON record, counted before it is
+#: parsed: what bounds the memory a parse takes. The longest legal game has
+#: about 150,000.
+MAX_JSON_VALUES = 400_000
 
-__all__ = ["MAX_ACTIONS_PER_DEAL", "MAX_DEALS", "MAX_INT_DIGITS", "MAX_LINE_CHARS",
-           "MAX_NESTING", "MAX_RECORD_BYTES"]
+__all__ = ["MAX_ACTIONS_PER_DEAL", "MAX_DEALS", "MAX_INT_DIGITS", "MAX_JSON_VALUES",
+           "MAX_LINE_CHARS", "MAX_NESTING", "MAX_RECORD_BYTES"]

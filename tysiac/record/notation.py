@@ -337,12 +337,15 @@ def _extra(text: str, number: int, fields: tuple[str, ...]) -> dict[str, Any]:
     return value
 
 
-def _number(text: str) -> int | None:
-    """An integer written in ASCII digits, within the limit on digits."""
+def _number(text: str, line: int) -> int | None:
+    """An integer written in ASCII digits (None if it is not one), within the
+    limit on digits (a RecordError past it)."""
     digits = text[1:] if text.startswith("-") else text
-    if not digits or not digits.isascii() or not digits.isdigit() \
-            or len(digits) > MAX_INT_DIGITS:
+    if not digits or not digits.isascii() or not digits.isdigit():
         return None
+    if len(digits) > MAX_INT_DIGITS:
+        raise _bad(line, f"liczba ma {len(digits)} cyfr: najwyżej {MAX_INT_DIGITS}",
+                   f"a number of {len(digits)} digits: at most {MAX_INT_DIGITS}")
     return int(text)
 
 
@@ -353,7 +356,7 @@ def _read_move(token: str, line: int) -> dict[str, Any]:
         raise _bad(line, f"nieznany ruch {token[:40]!r} (oczekiwano np. 1:110 albo 0:QH)",
                    f"unknown move {token[:40]!r} (expected e.g. 1:110 or 0:QH)")
     out: dict[str, Any] = {"p": int(head)}
-    key, value = _move_value(move)
+    key, value = _move_value(move, line)
     if key == "":
         raise _bad(line, f"nieznany ruch {token[:40]!r}", f"unknown move {token[:40]!r}")
     out[key] = value
@@ -362,16 +365,16 @@ def _read_move(token: str, line: int) -> dict[str, Any]:
     return out
 
 
-def _move_value(move: str) -> tuple[str, Any]:
+def _move_value(move: str, line: int) -> tuple[str, Any]:
     """The kind and the JSON value of a move; kind "" if it is none."""
-    n = _number(move)
+    n = _number(move, line)
     if n is not None:
         return "bid", n
     if move in ("pass", "bomb", "redeal"):
         return move, True
     for prefix, kind in (("declare=", "declare"), ("musik=", "choose_musik")):
         if move.startswith(prefix):
-            n = _number(move[len(prefix):])
+            n = _number(move[len(prefix):], line)
             return (kind, n) if n is not None else ("", None)
     for prefix, kind in (("give(", "give"), ("discard(", "discard")):
         if move.startswith(prefix) and move.endswith(")"):
@@ -422,7 +425,7 @@ def _sheet_value(key: str, value: str, line: int) -> Any:
     if key == "declarer" and value == "-":
         return None
     if key in ("declarer", "contract", "bid"):
-        n = _number(value)
+        n = _number(value, line)
         if n is None:
             raise _bad(line, f"{key}= to liczba całkowita, a jest {value[:40]!r}",
                        f"{key}= is a whole number, not {value[:40]!r}")
@@ -432,7 +435,7 @@ def _sheet_value(key: str, value: str, line: int) -> Any:
     items = value.split(",") if value else []
     if key == "musik":
         return items
-    numbers = [_number(x) for x in items]
+    numbers = [_number(x, line) for x in items]
     if any(n is None for n in numbers):
         raise _bad(line, f"{key}= to liczby po przecinku, np. 30,76,14, a jest {value[:40]!r}",
                    f"{key}= is numbers with commas, e.g. 30,76,14, not {value[:40]!r}")
