@@ -19,8 +19,15 @@ while the reader only needs the order of the tokens::
 Moves: a bid ``110``, ``pass``, ``redeal``, ``musik=0``, ``give(1=9S,2=JD)``,
 ``discard(9S,JD)``, ``bomb``, ``declare=120``, a card ``QH``, a marriage lead
 ``QH+``. A score-sheet deal is ``{sheet} declarer=1 contract=120 cards=30,76,14
-melds=,C, tricks=2,5,1``. Cards are written canonically and read in any form
-:func:`tysiac.cards.parse_card` reads. Writing then reading gives the same record.
+melds=,C, tricks=2,5,1`` (a bomb: ``{sheet} declarer=0 bid=100 bomb``; ``dobierany``:
+``{sheet} cards=63,57 melds=H,``). Fields a line does not hold go on an ``extra:``
+line as JSON. Cards are written canonically and read in any form
+:func:`tysiac.cards.parse_card` reads.
+
+Reading turns the tags and blocks into the record's JSON value, which
+:mod:`.fields` checks exactly as it checks a JSON record; the reader is linear
+and keeps the limits of :mod:`.limits`. Writing then reading gives the same
+record, and so does JSON → text → JSON.
 """
 
 from __future__ import annotations
@@ -220,7 +227,8 @@ def _located(e: RecordError, tags: dict[str, tuple[int, str]], blocks: list[_Blo
             line = block.field_lines.get(field, line)
     else:
         top = path.split("[")[0].split(".")[0]
-        tag = next((t for t, key in _TAGS.items() if key == top), "Extra")
+        tag = next((t for t, key in _TAGS.items() if key == top),
+                   None if top in TOP_FIELDS else "Extra")      # an extra field
         line = tags[tag][0] if tag in tags else None
     if line is None:
         return e
