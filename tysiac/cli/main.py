@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 #: Subcommand modules of this package; each has ``register(subparsers)``.
-COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint")
+COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint", "serve")
 
 
 def build_parser() -> argparse.ArgumentParser:
