@@ -5,6 +5,7 @@ or the text notation, within the limits of :mod:`tysiac.record.limits`)."""
 
 from . import limits, notation
 from .errors import RecordError
+from .fields import read_action
 from .json_io import dumps, from_json, loads, to_json
 from .model import FORMAT, FullDeal, GameRecord, RecordAction, SheetRow
 from .reading import read_record
@@ -15,6 +16,6 @@ read_any = read_record
 
 __all__ = [
     "FORMAT", "FullDeal", "GameRecord", "RecordAction", "RecordError", "Replay", "SheetRow",
-    "apply_record_action", "dumps", "from_json", "limits", "loads", "notation", "read_any",
-    "read_record", "replay", "to_json", "to_record",
+    "apply_record_action", "dumps", "from_json", "limits", "loads", "notation", "read_action",
+    "read_any", "read_record", "replay", "to_json", "to_record",
 ]

@@ -55,12 +55,14 @@ class Where:
         self.path, self.deal, self.action = path, deal, action
 
     def __getitem__(self, key: int | str) -> Where:
-        sub = f"{self.path}[{key}]" if isinstance(key, int) else f"{self.path}.{key}"
+        sub = f"{self.path}[{key}]" if isinstance(key, int) else (
+            f"{self.path}.{key}" if self.path else key)
         return Where(sub, self.deal, self.action)
 
     def bad(self, pl: str, en: str, rule: str = "bad_record") -> RecordError:
-        return RecordError(rule, f"{self.path}: {pl}", f"{self.path}: {en}",
-                           self.deal, self.action, path=self.path)
+        head = f"{self.path}: " if self.path else ""
+        return RecordError(rule, head + pl, head + en, self.deal, self.action,
+                           path=self.path or None)
 
 
 # --- kinds of values -------------------------------------------------------------
@@ -258,6 +260,13 @@ def action(a: Any, at: Where, n: int) -> RecordAction:
     return RecordAction(p, kind, tuple(cards(v, here)))
 
 
+def read_action(data: Any, players: int) -> RecordAction:
+    """One action from outside (a client's message), checked as a record's action
+    is: a RecordError whose message names the field (``bid: must be…``). Its
+    number is the rules' question: :func:`tysiac.record.apply_record_action`."""
+    return action(data, Where(""), players)
+
+
 def _sheet(d: Mapping[str, Any], at: Where, rules: Rules) -> SheetRow:
     def number(key: str) -> int | None:
         v = d.get(key)
@@ -281,5 +290,5 @@ def _sheet(d: Mapping[str, Any], at: Where, rules: Rules) -> SheetRow:
     return SheetRow(sheet, _extra(d, SHEET_FIELDS))
 
 
-__all__ = ["FULL_FIELDS", "SHEET_FIELDS", "TOP_FIELDS", "Where", "action", "record_from_data",
-           "shown"]
+__all__ = ["FULL_FIELDS", "SHEET_FIELDS", "TOP_FIELDS", "Where", "action", "read_action",
+           "record_from_data", "shown"]
