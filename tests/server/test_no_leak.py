@@ -139,9 +139,9 @@ def test_no_message_holds_a_card_its_receiver_may_not_know(sqlite_url, preset, o
         for s in (*seats, watcher):
             s.drain(0.3)
         store: Store = server.node.store
-        events = asyncio.run_coroutine_threadsafe(store.events(table_id), server_loop(server)
+        events = asyncio.run_coroutine_threadsafe(store.events(table_id), server.node.loop
                                                   ).result(10)
-        row = asyncio.run_coroutine_threadsafe(store.table(table_id), server_loop(server)
+        row = asyncio.run_coroutine_threadsafe(store.table(table_id), server.node.loop
                                                ).result(10)
     assert row.status == "finished"
     table = Table.restore(row.id, Settings.from_json(row.settings), row.seed, row.host,
@@ -160,10 +160,3 @@ def test_no_message_holds_a_card_its_receiver_may_not_know(sqlite_url, preset, o
             assert seen <= allowed, (who, m["version"], sorted(seen - allowed), json.dumps(m))
             checked += len(seen)
     assert checked > 1000          # the messages did carry cards
-
-
-def server_loop(server: ServerThread) -> asyncio.AbstractEventLoop:
-    """The event loop the server thread runs on."""
-    host = next(iter(server.node.hosts.values()))
-    assert host.task is not None
-    return host.task.get_loop()

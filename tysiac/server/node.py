@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..storage import Store, User
+from .auth import RateLimit
 from .bots import BotPool
 from .host import Item, Outgoing, TableHost, dump
 from .table import ABANDONED, FINISHED, Settings, Table
@@ -105,6 +106,8 @@ class Node:
         self.lobby_conns: set[str] = set()
         self._lobby_pending = False
         self._loading: dict[str, asyncio.Future[TableHost | None]] = {}
+        self.loop: asyncio.AbstractEventLoop | None = None     # set by start()
+        self.login_limit = RateLimit(limit=5, window=300)      # failed logins
 
     @classmethod
     async def create(cls, config: Config) -> Node:
@@ -114,6 +117,7 @@ class Node:
     async def start(self) -> None:
         """Take over every table still open or in play (after a restart: at the same
         move, timers included)."""
+        self.loop = asyncio.get_running_loop()
         for table_id in await self.store.active_tables():
             try:
                 await self.host_for(table_id)

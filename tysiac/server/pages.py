@@ -8,6 +8,7 @@ import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote, unquote
 
 import sqlalchemy as sa
 from starlette.datastructures import FormData
@@ -22,7 +23,6 @@ from .auth import (
     GUEST_COOKIE,
     LOGIN_RE,
     PASSWORD_MIN,
-    RateLimit,
     Visitor,
     csrf_ok,
     end_session,
@@ -45,7 +45,9 @@ MOVE_CHOICES = (0, 15, 30, 60, 120)
 #: Default presets by the number of players (seed 003's table for 2 and 3).
 DEFAULT_PRESET = {2: "online-2", 3: "online-3", 4: "pl-4"}
 
-login_limit = RateLimit(limit=5, window=300)
+def guest_name(request: Request) -> str:
+    """The nickname this browser used as a guest before, if any."""
+    return unquote(request.cookies.get(GUEST_COOKIE, ""))[:NAME_LENGTH[1]]
 
 
 def node_of(request: Request) -> Node:
@@ -114,7 +116,7 @@ async def guest(request: Request) -> Response:
     nxt = _safe_next(request.query_params.get("next"))
     if request.method == "GET":
         return await render(request, "guest.html", next=nxt,
-                            nickname=request.cookies.get(GUEST_COOKIE, ""), errors={})
+                            nickname=guest_name(request), errors={})
     form, v, ok = await _form(request)
     nxt = _safe_next(form.get("next"))
     name = " ".join(str(form.get("nickname", "")).split())
@@ -130,7 +132,8 @@ async def guest(request: Request) -> Response:
     if v.user is None:
         user = await node.store.create_user(name, time.time())
         await start_session(resp, request, node.store, user, node.config.secure_cookies)
-    set_cookie(resp, request, node.config.secure_cookies, GUEST_COOKIE, name, 365)
+    # Cookies hold ASCII: the name (Śpioch, Żaneta) is kept URL-encoded.
+    set_cookie(resp, request, node.config.secure_cookies, GUEST_COOKIE, quote(name), 365)
     return resp
 
 
@@ -143,6 +146,7 @@ async def login(request: Request) -> Response:
     login_name = str(form.get("login", "")).strip().lower()[:40]
     password = str(form.get("password", ""))
     address = request.client.host if request.client else "?"
+    login_limit = node_of(request).login_limit
     errors: dict[str, str] = {}
     wait = max(login_limit.wait(f"ip:{address}"), login_limit.wait(f"login:{login_name}"))
     store = node_of(request).store
@@ -328,6 +332,7 @@ async def table_page(request: Request) -> Response:
         return await render(request, "error.html", 404, message="no_table")
     lang = lang_of(request)
     return await render(request, "table.html", table_id=row.id, table_status=row.status,
+                        nickname=guest_name(request),
                         texts=client_texts(lang))
 
 
