@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 # Reinstall when the declared dependencies change.
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run play test lint typecheck unit browser services bench bench-strong bench-bots setup clean
+.PHONY: run play test lint typecheck unit browser services bench bench-strong bench-bots setup clean fuzz
 
 # The C kernel of the bots' double-dummy solver, built into the package. Without a
 # C compiler the bots run the pure-Python solver: the same results, only slower.
@@ -68,6 +68,7 @@ services:
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python bench/arbiter_bench.py
 
 bench-strong: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/strong_bench.py
@@ -75,6 +76,11 @@ bench-strong: $(STAMP) $(KERNEL)
 # Bot strength in the arena, fixed seeds; long. Pass options: make bench-bots ARGS=--quick
 bench-bots: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/bots_bench.py $(ARGS)
+
+# Fuzz the record readers and the arbiter (10 min by default); crashes are kept in
+# tests/fuzz_regressions/. Pass options: make fuzz ARGS="--minutes 60 --coverage"
+fuzz: $(STAMP)
+	nice $(BIN)/python -m tests.fuzz_run $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

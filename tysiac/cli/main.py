@@ -33,6 +33,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:              # a bug: said in one line, with its own status
+        print(f"tysiac: błąd wewnętrzny / internal error (a bug, please report it): "
+              f"{type(e).__name__}: {e}", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":
