@@ -99,6 +99,24 @@ def test_an_illegal_event_changes_nothing():
     assert t.version == version and list(t.game.hands) == hands and t.game.to_move == seat
 
 
+@pytest.mark.parametrize("value", [-1024, -1, 1144, 2048 + 120, 3000, 10**18])
+def test_a_number_outside_the_bids_never_becomes_another_action(value):
+    """A bid that, encoded, would land on a card or a declaration is refused."""
+    t = open_table(bots=[None, "random", "random"], seed=2)
+    t.apply({"t": "ready", "user": HOST}, 0)
+    at = 1.0
+    while t.waiting().seat != 0 or t.game.phase_name != "play":
+        step(t, at, {0: HOST})
+        at += 1
+        if t.game.deal_number:
+            pytest.skip("the deal ended before the host played")
+    version, hand = t.version, t.game.hands[0]
+    for kind in ("bid", "declare"):
+        with pytest.raises(TableError):
+            t.apply({"t": "act", "user": HOST, "a": {kind: value}}, at)
+    assert t.version == version and t.game.hands[0] == hand
+
+
 def test_the_others_confirm_the_musik_while_the_declarer_gives():
     # Two humans and a bot; the host bids high enough to win, the guest passes.
     t = open_table(bots=[None, None, "basic"], seed=3)

@@ -10,9 +10,8 @@ from typing import Any
 
 from ..cards import card_str, suit_str
 from ..engine.sheet import SheetDeal
-from ..rules import Rules
 from .errors import RecordError, bad_record
-from .fields import read_action, record_from_data
+from .fields import record_from_data
 from .limits import MAX_INT_DIGITS, MAX_JSON_VALUES, MAX_NESTING
 from .model import FORMAT, FullDeal, GameRecord, RecordAction, SheetRow
 
@@ -147,17 +146,6 @@ def loads(text: str) -> GameRecord:
     For input from outside use :func:`tysiac.record.read_record`, which also
     checks the size and the encoding."""
     return from_json(parse_json(text))
-
-
-def _read_action(a: Any, deal: int, j: int, rules: Rules) -> RecordAction:
-    """:func:`fields.read_action` with the message opened by
-    ``deals[deal].actions[j]: `` (what ``tysiac.server.table`` expects)."""
-    try:
-        return read_action(a, rules.players)
-    except RecordError as e:
-        head = f"deals[{deal}].actions[{j}]: "
-        raise RecordError(e.rule, head + e.texts[0], head + e.texts[1], deal, j,
-                          path=e.path) from None
 
 
 def from_json(data: Any) -> GameRecord:

@@ -36,8 +36,7 @@ from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.phases import DEAL, GAME_OVER, PLAY
 from ..engine.results import DealLog
-from ..record import GameRecord, RecordError, apply_record_action, to_record
-from ..record.json_io import _read_action
+from ..record import GameRecord, RecordError, apply_record_action, read_action, to_record
 from ..rules import Rules, RulesError
 
 OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
@@ -361,10 +360,9 @@ class Table:
             raise TableError("bad_message", "ruch to obiekt jak {\"bid\": 120}",
                              "an action is an object like {\"bid\": 120}")
         try:
-            action = _read_action({**payload, "p": seat}, 0, 0, g.rules)
+            action = read_action({**payload, "p": seat}, g.rules.players)
         except RecordError as e:
-            raise TableError("bad_action", _after_colon(e.message("pl")),
-                             _after_colon(e.message("en"))) from None
+            raise TableError("bad_action", e.message("pl"), e.message("en")) from None
         w = self.waiting()
         if self.next_pending:
             raise TableError("wrong_phase", "rozdanie jest rozliczone: czekamy na następne",
@@ -379,9 +377,6 @@ class Table:
         except IllegalAction as e:
             raise TableError(e.rule, e.message("pl", self.names),
                              e.message("en", self.names)) from None
-        except ValueError:     # a value outside every action's encoding
-            raise TableError("bad_action", "taki ruch nie istnieje",
-                             "there is no such action") from None
         if ev.get("auto") is True:
             self.auto.setdefault(deal, []).append(self.deal_actions)
         self.deal_actions += 1
@@ -495,12 +490,6 @@ class Table:
             if deal is not None:
                 deal.extra["auto"] = list(indices)
         return rec
-
-
-def _after_colon(text: str) -> str:
-    """A record error without its ``deals[0].actions[0]:`` prefix."""
-    head, sep, tail = text.partition(": ")
-    return tail if sep and head.startswith("deals[") else text
 
 
 _HANDLERS = {
