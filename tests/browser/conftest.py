@@ -22,10 +22,13 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
         "--disable-background-networking", "--disable-component-update", "--disable-sync"]
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture
 def chromium() -> Iterator[Any]:
+    """A browser per test: Playwright's sync API keeps an event loop running while it
+    is open, which would stop other tests in this worker from running their own."""
     if not os.path.exists(CHROMIUM):
-        message = f"no {CHROMIUM}: install it with 'apt-get install chromium' (make test does, as root)"
+        message = (f"no {CHROMIUM}: install it with 'apt-get install chromium' "
+                   "(make test does, as root)")
         if os.environ.get("CI") == "true":
             pytest.fail(message)
         pytest.skip(message)

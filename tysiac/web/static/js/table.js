@@ -2,7 +2,7 @@
 // message, and the intents this seat sends. The server checks everything; the page
 // only offers what the view says is legal and shows the server's reasons.
 
-import { h, T, loadTexts } from "./dom.js";
+import { h, T, loadTexts, morphChildren } from "./dom.js";
 import { cardFace, cardText, MARRIAGE, SYMBOL, suitOf } from "./cards.js";
 import { TableSocket } from "./net.js";
 import { review as reviewPanel, sheet as sheetPanel, summary as summaryPanel } from "./panels.js";
@@ -98,11 +98,9 @@ function receivers(view) {
 // --- drawing ------------------------------------------------------------------------
 
 function render() {
-  const key = document.activeElement?.dataset?.key;
-  root.replaceChildren(...build().filter(Boolean));
+  morphChildren(root, build().filter(Boolean));
   root.dataset.version = ui.msg ? String(ui.msg.version) : "";
   root.dataset.errors = String(ui.errorCount);
-  if (key) root.querySelector(`[data-key="${CSS.escape(key)}"]`)?.focus();
 }
 
 function build() {
@@ -429,9 +427,9 @@ function hand(msg) {
   return h("section", { class: "hand", "aria-label": T("your_hand") }, h("div", { class: "cards-row", onkeydown: arrowKeys }, cards));
 }
 
-function arrowKeys(e) {
+function arrowKeys(e, row) {
   if (e.key !== "ArrowLeft" && e.key !== "ArrowRight") return;
-  const buttons = [...e.currentTarget.querySelectorAll("button")];
+  const buttons = [...row.querySelectorAll("button")];
   const i = buttons.indexOf(document.activeElement);
   if (i < 0) return;
   const j = (i + (e.key === "ArrowRight" ? 1 : -1) + buttons.length) % buttons.length;
