@@ -77,20 +77,24 @@ def test_two_people_play_a_two_player_deal(chromium, site, captures):
     tb.click("[data-key=ready]")
     both_seen = {"seen_while_exchange": False}
 
-    def done() -> bool:
-        # The defender confirms the musik while the declarer is still discarding.
+    def watch() -> None:
+        # The defender may confirm the musik while the declarer is still discarding.
         for me, other in ((ta, tb), (tb, ta)):
-            if me.has("[data-key=seen]") and other.has(".hand button.card") and \
-                    "Odłóż" in other.page.locator(".prompt").inner_text():
+            if me.has("[data-key=seen]") and "Odłóż" in other.page.locator(".prompt").inner_text():
                 both_seen["seen_while_exchange"] = True
                 me.shot("musik-seen")
                 other.shot("discard")
+
+    def done() -> bool:
         return ta.has(".summary") and tb.has(".summary")
 
     deadline_steps = 4000
     while not done() and deadline_steps:
         deadline_steps -= 1
-        did = [ta.step(), tb.step()]              # both people, every round
+        did = []
+        for t in (ta, tb):                        # both people, every round
+            watch()
+            did.append(t.step())
         if did == [None, None]:
             a.wait_for_timeout(50)
     assert done(), a.locator("#app").inner_text()[:1500]
