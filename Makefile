@@ -9,7 +9,7 @@ BIN    := $(VENV)/bin
 # Reinstall when the declared dependencies change.
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run play test lint typecheck unit browser services bench bench-strong bench-bots setup clean fuzz
+.PHONY: run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
 
 # The C kernel of the bots' double-dummy solver, built into the package. Without a
 # C compiler the bots run the pure-Python solver: the same results, only slower.
@@ -81,6 +81,11 @@ bench-bots: $(STAMP) $(KERNEL)
 # tests/fuzz_regressions/. Pass options: make fuzz ARGS="--minutes 60 --coverage"
 fuzz: $(STAMP)
 	nice $(BIN)/python -m tests.fuzz_run $(ARGS)
+
+# The web server under load: N tables of bots through the WebSocket API.
+# Options: make bench-server ARGS="--tables 50 --think 0 --seconds 20"
+bench-server: $(STAMP)
+	$(BIN)/python bench/server_bench.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -11,6 +11,8 @@ import sqlalchemy as sa
 
 from tysiac.storage import Fenced, Store
 
+P = {"status": "open", "summary": {}, "deadline": None}
+
 from .conftest import fast_config
 from .helpers import Browser, ServerThread, play_until
 
@@ -49,18 +51,19 @@ def test_only_the_newest_owner_writes_and_versions_follow(db_url):
             u = await s.create_user("Host", 0.0)
             await s.create_table("t1", u.id, {}, 1, [{"user": u.id}, {}, {}], 0.0, {}, False)
             old = await s.take_fence("t1")
-            await s.append("t1", old, 1, {"t": "ready"}, 1.0, {"status": "open"})
+            await s.append("t1", old, 1, {"t": "ready"}, 1.0, P)
             new = await s.take_fence("t1")                       # another node took over
             assert new > old
             with pytest.raises(Fenced):
-                await s.append("t1", old, 2, {"t": "x"}, 2.0, {})
+                await s.append("t1", old, 2, {"t": "x"}, 2.0, P)
             with pytest.raises(Fenced):
-                await s.append("t1", new, 3, {"t": "gap"}, 2.0, {})   # version 2 is next
-            await s.append("t1", new, 2, {"t": "y"}, 2.0, {"status": "playing"})
+                await s.append("t1", new, 3, {"t": "gap"}, 2.0, P)   # version 2 is next
+            await s.append("t1", new, 2, {"t": "y"}, 2.0, {**P, "status": "playing"})
             # Two writers racing for the same version: exactly one wins.
             results = await asyncio.gather(
-                s.append("t1", new, 3, {"t": "a"}, 3.0, {}),
-                s.append("t1", new, 3, {"t": "b"}, 3.0, {}), return_exceptions=True)
+                s.append("t1", new, 3, {"t": "a"}, 3.0, {**P, "status": "playing"}),
+                s.append("t1", new, 3, {"t": "b"}, 3.0, {**P, "status": "playing"}),
+                return_exceptions=True)
             assert sorted(type(r).__name__ for r in results) == ["Fenced", "NoneType"]
             events = await s.events("t1")
             assert [e["t"] for e, _ in events][:2] == ["ready", "y"] and len(events) == 3

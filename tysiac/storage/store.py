@@ -1,11 +1,19 @@
-"""The site's store: accounts, sessions, tables and their event logs, over
-SQLAlchemy's asyncio engine. SQLite by default (one file, WAL), PostgreSQL when
-the URL says so; the same schema and migrations for both.
+"""The site's store: accounts, sessions, tables and their event logs. SQLite by
+default (one file, WAL), PostgreSQL when the URL says so; the same schema,
+migrations and queries (SQLAlchemy Core) for both.
 
-Every write of a table's event goes through :meth:`Store.append`, which stores
-the event and its projection in one transaction only if the writer still holds
-the table's fence and the version follows the last one: two owners can never
-both write version *n*, and an owner that was replaced can write nothing.
+Every query is a plain function of a connection; :class:`Store` runs it where the
+database is best reached from asyncio:
+
+* PostgreSQL — on the asyncio engine (asyncpg), one transaction per call;
+* SQLite — on a thread: reads on a small pool, writes on one writer thread that
+  commits whatever has queued up in one transaction (group commit); should one
+  write fail halfway, the batch is undone and each write runs again alone.
+
+Every event of a table goes through :meth:`Store.append`, which stores it with
+its projection only if the writer still holds the table's fence and the version
+follows the last one: two owners can never both write version *n*, and an owner
+that was replaced can write nothing.
 """
 
 from __future__ import annotations
@@ -13,21 +21,25 @@ from __future__ import annotations
 import asyncio
 import json
 import os
-from collections.abc import AsyncIterator, Sequence
-from contextlib import asynccontextmanager
+import queue
+import threading
+from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import sqlalchemy as sa
 from alembic import command
 from alembic.config import Config
-from sqlalchemy.engine import Connection, make_url
-from sqlalchemy.ext.asyncio import AsyncConnection, AsyncEngine, create_async_engine
+from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 from . import schema as S
 
 MIGRATIONS = Path(__file__).with_name("migrations")
+T = TypeVar("T")
+Query = Callable[..., T]
 
 
 class Fenced(Exception):
@@ -73,204 +85,16 @@ def default_url() -> str:
     return f"sqlite:///{base / 'tysiac' / 'site.db'}"
 
 
-def async_url(url: str) -> sa.URL:
-    """The asyncio driver's URL for a plain one (``postgresql://``, ``sqlite:///``)."""
-    u = make_url(url)
-    driver = {"postgresql": "postgresql+asyncpg", "postgres": "postgresql+asyncpg",
-              "sqlite": "sqlite+aiosqlite"}.get(u.drivername, u.drivername)
-    return u.set(drivername=driver)
+# --- the queries: plain functions of a connection -----------------------------------
+
+def _user(r: Any) -> User:
+    return User(r.id, r.login, r.name, r.password_hash)
 
 
-def _row(r: Any) -> TableRow:
+def _table(r: Any) -> TableRow:
     return TableRow(r.id, r.host, json.loads(r.settings), r.seed, json.loads(r.seats),
                     r.created, r.status, r.version, r.private, json.loads(r.summary),
                     r.updated, r.deadline, r.fence, r.record)
-
-
-class Store:
-    """One store per process; every method is a short transaction."""
-
-    def __init__(self, engine: AsyncEngine) -> None:
-        self.engine = engine
-        self.sqlite = engine.dialect.name == "sqlite"
-        # SQLite has one writer at a time: queue writers here rather than in retries.
-        self._write_lock = asyncio.Lock() if self.sqlite else None
-
-    @classmethod
-    async def open(cls, url: str | None = None) -> Store:
-        """Connect, create the SQLite file's folder if needed, and migrate to the
-        newest schema."""
-        u = async_url(url or default_url())
-        kwargs: dict[str, Any] = {}
-        if u.drivername.startswith("sqlite"):
-            if u.database and u.database != ":memory:":
-                Path(u.database).parent.mkdir(parents=True, exist_ok=True)
-            kwargs["connect_args"] = {"timeout": 30}
-        else:
-            kwargs.update(pool_size=10, max_overflow=10, pool_pre_ping=True)
-        engine = create_async_engine(u, **kwargs)
-        if engine.dialect.name == "sqlite":
-            sa.event.listen(engine.sync_engine, "connect", _sqlite_pragmas)
-        store = cls(engine)
-        async with engine.begin() as conn:
-            await conn.run_sync(_upgrade)
-        return store
-
-    async def close(self) -> None:
-        await self.engine.dispose()
-
-    @asynccontextmanager
-    async def _write(self) -> AsyncIterator[AsyncConnection]:
-        if self._write_lock is None:
-            async with self.engine.begin() as conn:
-                yield conn
-            return
-        async with self._write_lock, self.engine.begin() as conn:
-            yield conn
-
-    # --- accounts and sessions ----------------------------------------------------
-
-    async def create_user(self, name: str, at: float, login: str | None = None,
-                          password_hash: str | None = None) -> User:
-        """A new user; ``sqlalchemy.exc.IntegrityError`` if the login is taken."""
-        async with self._write() as conn:
-            r = await conn.execute(S.users.insert().values(
-                login=login, name=name, password_hash=password_hash, created=at))
-            key = r.inserted_primary_key
-            assert key is not None
-            uid = int(key[0])
-        return User(uid, login, name, password_hash)
-
-    async def user(self, user_id: int) -> User | None:
-        return await self._user(S.users.c.id == user_id)
-
-    async def user_by_login(self, login: str) -> User | None:
-        return await self._user(S.users.c.login == login)
-
-    async def _user(self, where: Any) -> User | None:
-        async with self.engine.connect() as conn:
-            r = (await conn.execute(sa.select(S.users).where(where))).first()
-        return User(r.id, r.login, r.name, r.password_hash) if r else None
-
-    async def claim(self, user_id: int, login: str, name: str, password_hash: str) -> bool:
-        """Make a guest an account, keeping its games. False if the login is taken."""
-        try:
-            async with self._write() as conn:
-                await conn.execute(S.users.update().where(S.users.c.id == user_id).values(
-                    login=login, name=name, password_hash=password_hash))
-        except sa.exc.IntegrityError:
-            return False
-        return True
-
-    async def create_session(self, token_hash: str, user_id: int, csrf: str, at: float,
-                             expires: float) -> None:
-        async with self._write() as conn:
-            await conn.execute(S.sessions.insert().values(
-                token_hash=token_hash, user_id=user_id, csrf=csrf, created=at,
-                expires=expires))
-
-    async def session(self, token_hash: str, now: float) -> tuple[User, str] | None:
-        """The user and CSRF token of a live session."""
-        q = sa.select(S.users, S.sessions.c.csrf).join(
-            S.sessions, S.sessions.c.user_id == S.users.c.id).where(
-            S.sessions.c.token_hash == token_hash, S.sessions.c.expires > now)
-        async with self.engine.connect() as conn:
-            r = (await conn.execute(q)).first()
-        return (User(r.id, r.login, r.name, r.password_hash), r.csrf) if r else None
-
-    async def delete_session(self, token_hash: str) -> None:
-        async with self._write() as conn:
-            await conn.execute(S.sessions.delete().where(S.sessions.c.token_hash == token_hash))
-
-    # --- tables -------------------------------------------------------------------
-
-    async def create_table(self, table_id: str, host: int, settings: dict[str, Any],
-                           seed: int, seats: list[dict[str, Any]], at: float,
-                           summary: dict[str, Any], private: bool) -> None:
-        async with self._write() as conn:
-            await conn.execute(S.tables.insert().values(
-                id=table_id, host=host, settings=json.dumps(settings), seed=seed,
-                seats=json.dumps(seats), created=at, status="open", version=0,
-                private=private, summary=json.dumps(summary), updated=at, deadline=None,
-                fence=0))
-            await self._set_players(conn, table_id, [s.get("user") for s in seats])
-
-    async def _set_players(self, conn: AsyncConnection, table_id: str,
-                           users: Sequence[int | None]) -> None:
-        await conn.execute(S.players.delete().where(S.players.c.table_id == table_id))
-        await conn.execute(S.players.insert(), [
-            {"table_id": table_id, "seat": i, "user_id": u} for i, u in enumerate(users)])
-
-    async def take_fence(self, table_id: str) -> int:
-        """Raise the table's fence and return it: from now on only this owner writes."""
-        async with self._write() as conn:
-            await conn.execute(S.tables.update().where(S.tables.c.id == table_id).values(
-                fence=S.tables.c.fence + 1))
-            r = (await conn.execute(sa.select(S.tables.c.fence).where(
-                S.tables.c.id == table_id))).first()
-        if r is None:
-            raise KeyError(table_id)
-        return int(r.fence)
-
-    async def append(self, table_id: str, fence: int, version: int, event: dict[str, Any],
-                     at: float, projection: dict[str, Any],
-                     players: Sequence[int | None] | None = None) -> None:
-        """Store event ``version`` (the previous one must be ``version - 1``) with the
-        table's new projection; :class:`Fenced` if this writer lost the table."""
-        async with self._write() as conn:
-            r = await conn.execute(S.tables.update().where(
-                S.tables.c.id == table_id, S.tables.c.fence == fence,
-                S.tables.c.version == version - 1).values(version=version, updated=at,
-                                                           **_projection(projection)))
-            if r.rowcount != 1:
-                raise Fenced(table_id)
-            await conn.execute(S.events.insert().values(
-                table_id=table_id, version=version, event=json.dumps(event), at=at))
-            if players is not None:
-                await self._set_players(conn, table_id, players)
-
-    async def update_projection(self, table_id: str, fence: int,
-                                projection: dict[str, Any]) -> None:
-        """Change the projection without an event (a closing record, a deadline)."""
-        async with self._write() as conn:
-            r = await conn.execute(S.tables.update().where(
-                S.tables.c.id == table_id, S.tables.c.fence == fence).values(
-                **_projection(projection)))
-            if r.rowcount != 1:
-                raise Fenced(table_id)
-
-    async def table(self, table_id: str) -> TableRow | None:
-        async with self.engine.connect() as conn:
-            r = (await conn.execute(sa.select(S.tables).where(S.tables.c.id == table_id))).first()
-        return _row(r) if r else None
-
-    async def events(self, table_id: str) -> list[tuple[dict[str, Any], float]]:
-        q = sa.select(S.events.c.event, S.events.c.at).where(
-            S.events.c.table_id == table_id).order_by(S.events.c.version)
-        async with self.engine.connect() as conn:
-            rows = (await conn.execute(q)).all()
-        return [(json.loads(r.event), r.at) for r in rows]
-
-    async def active_tables(self) -> list[str]:
-        """Tables still open or in play: what a node starting up takes over."""
-        q = sa.select(S.tables.c.id).where(S.tables.c.status.in_(("open", "playing")))
-        async with self.engine.connect() as conn:
-            return [r.id for r in (await conn.execute(q)).all()]
-
-    async def lobby(self, limit: int = 200) -> list[TableRow]:
-        """Public tables open or in play, newest first."""
-        q = sa.select(S.tables).where(S.tables.c.status.in_(("open", "playing")),
-                                      S.tables.c.private.is_(False)).order_by(
-            S.tables.c.updated.desc()).limit(limit)
-        async with self.engine.connect() as conn:
-            return [_row(r) for r in (await conn.execute(q)).all()]
-
-    async def history(self, user_id: int, limit: int = 200) -> list[TableRow]:
-        """The tables a user sat at, newest first."""
-        q = sa.select(S.tables).join(S.players, S.players.c.table_id == S.tables.c.id).where(
-            S.players.c.user_id == user_id).order_by(S.tables.c.created.desc()).limit(limit)
-        async with self.engine.connect() as conn:
-            return [_row(r) for r in (await conn.execute(q)).all()]
 
 
 def _projection(p: dict[str, Any]) -> dict[str, Any]:
@@ -280,7 +104,354 @@ def _projection(p: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def q_create_user(c: Connection, name: str, at: float, login: str | None,
+                  password_hash: str | None) -> User:
+    r = c.execute(S.users.insert().values(login=login, name=name,
+                                          password_hash=password_hash, created=at))
+    key = r.inserted_primary_key
+    assert key is not None
+    return User(int(key[0]), login, name, password_hash)
+
+
+def q_user(c: Connection, where: Any) -> User | None:
+    r = c.execute(sa.select(S.users).where(where)).first()
+    return _user(r) if r else None
+
+
+def q_claim(c: Connection, user_id: int, login: str, name: str, password_hash: str) -> None:
+    c.execute(S.users.update().where(S.users.c.id == user_id).values(
+        login=login, name=name, password_hash=password_hash))
+
+
+def q_create_session(c: Connection, token_hash: str, user_id: int, csrf: str, at: float,
+                     expires: float) -> None:
+    c.execute(S.sessions.insert().values(token_hash=token_hash, user_id=user_id, csrf=csrf,
+                                         created=at, expires=expires))
+
+
+def q_session(c: Connection, token_hash: str, now: float) -> tuple[User, str] | None:
+    r = c.execute(sa.select(S.users, S.sessions.c.csrf).join(
+        S.sessions, S.sessions.c.user_id == S.users.c.id).where(
+        S.sessions.c.token_hash == token_hash, S.sessions.c.expires > now)).first()
+    return (_user(r), r.csrf) if r else None
+
+
+def q_delete_session(c: Connection, token_hash: str) -> None:
+    c.execute(S.sessions.delete().where(S.sessions.c.token_hash == token_hash))
+
+
+def q_set_players(c: Connection, table_id: str, users: Sequence[int | None]) -> None:
+    c.execute(S.players.delete().where(S.players.c.table_id == table_id))
+    c.execute(S.players.insert(), [{"table_id": table_id, "seat": i, "user_id": u}
+                                   for i, u in enumerate(users)])
+
+
+def q_create_table(c: Connection, table_id: str, host: int, settings: dict[str, Any],
+                   seed: int, seats: list[dict[str, Any]], at: float, summary: dict[str, Any],
+                   private: bool) -> None:
+    c.execute(S.tables.insert().values(
+        id=table_id, host=host, settings=json.dumps(settings), seed=seed,
+        seats=json.dumps(seats), created=at, status="open", version=0, private=private,
+        summary=json.dumps(summary), updated=at, deadline=None, fence=0))
+    q_set_players(c, table_id, [s.get("user") for s in seats])
+
+
+def q_take_fence(c: Connection, table_id: str) -> int:
+    c.execute(S.tables.update().where(S.tables.c.id == table_id).values(
+        fence=S.tables.c.fence + 1))
+    r = c.execute(sa.select(S.tables.c.fence).where(S.tables.c.id == table_id)).first()
+    if r is None:
+        raise KeyError(table_id)
+    return int(r.fence)
+
+
+def _append_update(with_record: bool) -> Any:
+    # (Bound names must differ from the columns of the statement.)
+    values = {"version": sa.bindparam("b_version"), "updated": sa.bindparam("b_at"),
+              "status": sa.bindparam("b_status"), "summary": sa.bindparam("b_summary"),
+              "deadline": sa.bindparam("b_deadline")}
+    if with_record:
+        values["record"] = sa.bindparam("b_record")
+    return S.tables.update().where(
+        S.tables.c.id == sa.bindparam("b_id"), S.tables.c.fence == sa.bindparam("b_fence"),
+        S.tables.c.version == sa.bindparam("b_previous")).values(**values)
+
+
+# Built once: the hot path of every move (SQLAlchemy's statement building costs more
+# than SQLite's work on it).
+_APPEND = {False: _append_update(False), True: _append_update(True)}
+_EVENT = S.events.insert().values(table_id=sa.bindparam("b_id"),
+                                  version=sa.bindparam("b_version"),
+                                  event=sa.bindparam("b_event"), at=sa.bindparam("b_at"))
+
+
+def q_append(c: Connection, table_id: str, fence: int, version: int, event: dict[str, Any],
+             at: float, projection: dict[str, Any], players: Sequence[int | None] | None,
+             ) -> None:
+    """Refuses (:class:`Fenced`) before it writes anything."""
+    record = projection.get("record")
+    r = c.execute(_APPEND[record is not None], {
+        "b_id": table_id, "b_fence": fence, "b_previous": version - 1, "b_version": version,
+        "b_at": at, "b_status": projection["status"],
+        "b_summary": json.dumps(projection["summary"]),
+        "b_deadline": projection.get("deadline"), "b_record": record})
+    if r.rowcount != 1:
+        raise Fenced(table_id)
+    c.execute(_EVENT, {"b_id": table_id, "b_version": version, "b_event": json.dumps(event),
+                       "b_at": at})
+    if players is not None:
+        q_set_players(c, table_id, players)
+
+
+def q_update_projection(c: Connection, table_id: str, fence: int,
+                        projection: dict[str, Any]) -> None:
+    r = c.execute(S.tables.update().where(S.tables.c.id == table_id,
+                                          S.tables.c.fence == fence).values(
+        **_projection(projection)))
+    if r.rowcount != 1:
+        raise Fenced(table_id)
+
+
+def q_table(c: Connection, table_id: str) -> TableRow | None:
+    r = c.execute(sa.select(S.tables).where(S.tables.c.id == table_id)).first()
+    return _table(r) if r else None
+
+
+def q_events(c: Connection, table_id: str) -> list[tuple[dict[str, Any], float]]:
+    rows = c.execute(sa.select(S.events.c.event, S.events.c.at).where(
+        S.events.c.table_id == table_id).order_by(S.events.c.version)).all()
+    return [(json.loads(r.event), r.at) for r in rows]
+
+
+def q_active(c: Connection) -> list[str]:
+    return [r.id for r in c.execute(sa.select(S.tables.c.id).where(
+        S.tables.c.status.in_(("open", "playing")))).all()]
+
+
+def q_lobby(c: Connection, limit: int) -> list[TableRow]:
+    return [_table(r) for r in c.execute(sa.select(S.tables).where(
+        S.tables.c.status.in_(("open", "playing")), S.tables.c.private.is_(False)).order_by(
+        S.tables.c.updated.desc()).limit(limit)).all()]
+
+
+def q_history(c: Connection, user_id: int, limit: int) -> list[TableRow]:
+    return [_table(r) for r in c.execute(sa.select(S.tables).join(
+        S.players, S.players.c.table_id == S.tables.c.id).where(
+        S.players.c.user_id == user_id).order_by(S.tables.c.created.desc()).limit(
+        limit)).all()]
+
+
+# --- where the queries run --------------------------------------------------------------
+
+class _Writer(threading.Thread):
+    """SQLite's one writer: takes every write queued so far and commits them
+    together. A lost fence refuses one write before it writes anything."""
+
+    def __init__(self, engine: Engine) -> None:
+        super().__init__(name="sqlite-writer", daemon=True)
+        self.engine = engine
+        self.jobs: queue.SimpleQueue[tuple[Query[Any], tuple[Any, ...], Callable[..., None]]
+                                     | None] = queue.SimpleQueue()
+
+    def run(self) -> None:
+        while True:
+            job = self.jobs.get()
+            if job is None:
+                return
+            batch = [job]
+            while len(batch) < 256:
+                try:
+                    more = self.jobs.get_nowait()
+                except queue.Empty:
+                    break
+                if more is None:
+                    self.jobs.put(None)
+                    break
+                batch.append(more)
+            self._commit(batch)
+
+    def _commit(self, batch: list[tuple[Query[Any], tuple[Any, ...], Callable[..., None]]],
+                ) -> None:
+        results: list[tuple[Any, BaseException | None]] = []
+        try:
+            with self.engine.begin() as c:
+                for fn, args, _ in batch:
+                    try:
+                        results.append((fn(c, *args), None))
+                    except Fenced as e:          # refused before writing: the others go on
+                        results.append((None, e))
+        except Exception as e:
+            # Some write failed halfway: nothing of the batch was kept; each again alone.
+            results = [(None, e)] if len(batch) == 1 else [self._alone(j) for j in batch]
+        for (_, _, done), (value, error) in zip(batch, results, strict=True):
+            done(value, error)
+
+    def _alone(self, job: tuple[Query[Any], tuple[Any, ...], Callable[..., None]],
+               ) -> tuple[Any, BaseException | None]:
+        fn, args, _ = job
+        try:
+            with self.engine.begin() as c:
+                return fn(c, *args), None
+        except Exception as e:
+            return None, e
+
+
+class Store:
+    """One store per process; every method is one short transaction."""
+
+    def __init__(self, engine: AsyncEngine | Engine) -> None:
+        self.sqlite = isinstance(engine, Engine)
+        self.engine = engine
+        self._reads: ThreadPoolExecutor | None = None
+        self._writer: _Writer | None = None
+        if isinstance(engine, Engine):
+            self._reads = ThreadPoolExecutor(max_workers=4, thread_name_prefix="sqlite-read")
+            self._writer = _Writer(engine)
+            self._writer.start()
+
+    @classmethod
+    async def open(cls, url: str | None = None) -> Store:
+        """Connect, create the SQLite file's folder if needed, and migrate to the
+        newest schema."""
+        u = make_url(url or default_url())
+        if u.drivername.startswith("sqlite"):
+            if u.database and u.database != ":memory:":
+                Path(u.database).parent.mkdir(parents=True, exist_ok=True)
+            engine: AsyncEngine | Engine = sa.create_engine(
+                u.set(drivername="sqlite"), connect_args={"timeout": 30,
+                                                          "check_same_thread": False})
+            sa.event.listen(engine, "connect", _sqlite_pragmas)
+            sa.event.listen(engine, "begin", _sqlite_begin)
+        else:
+            engine = create_async_engine(u.set(drivername="postgresql+asyncpg"),
+                                         pool_size=10, max_overflow=10, pool_pre_ping=True)
+        store = cls(engine)
+        await store._write(_upgrade)
+        return store
+
+    async def close(self) -> None:
+        if isinstance(self.engine, Engine):
+            assert self._writer is not None and self._reads is not None
+            self._writer.jobs.put(None)
+            await asyncio.to_thread(self._writer.join, 10)
+            self._reads.shutdown()
+            self.engine.dispose()
+        else:
+            await self.engine.dispose()
+
+    async def _read(self, fn: Query[T], *args: Any) -> T:
+        engine = self.engine
+        if isinstance(engine, Engine):
+            def run() -> T:
+                with engine.connect() as c:
+                    return fn(c, *args)
+            return await asyncio.get_running_loop().run_in_executor(self._reads, run)
+        async with engine.connect() as ac:
+            return await ac.run_sync(fn, *args)
+
+    async def _write(self, fn: Query[T], *args: Any) -> T:
+        engine = self.engine
+        if isinstance(engine, Engine):
+            assert self._writer is not None
+            loop = asyncio.get_running_loop()
+            future: asyncio.Future[T] = loop.create_future()
+
+            def done(value: Any, error: BaseException | None) -> None:
+                loop.call_soon_threadsafe(_settle, future, value, error)
+
+            self._writer.jobs.put((fn, args, done))
+            return await future
+        async with engine.begin() as ac:
+            return await ac.run_sync(fn, *args)
+
+    # --- accounts and sessions ----------------------------------------------------
+
+    async def create_user(self, name: str, at: float, login: str | None = None,
+                          password_hash: str | None = None) -> User:
+        """A new user; ``sqlalchemy.exc.IntegrityError`` if the login is taken."""
+        return await self._write(q_create_user, name, at, login, password_hash)
+
+    async def user(self, user_id: int) -> User | None:
+        return await self._read(q_user, S.users.c.id == user_id)
+
+    async def user_by_login(self, login: str) -> User | None:
+        return await self._read(q_user, S.users.c.login == login)
+
+    async def claim(self, user_id: int, login: str, name: str, password_hash: str) -> bool:
+        """Make a guest an account, keeping its games. False if the login is taken."""
+        try:
+            await self._write(q_claim, user_id, login, name, password_hash)
+        except sa.exc.IntegrityError:
+            return False
+        return True
+
+    async def create_session(self, token_hash: str, user_id: int, csrf: str, at: float,
+                             expires: float) -> None:
+        await self._write(q_create_session, token_hash, user_id, csrf, at, expires)
+
+    async def session(self, token_hash: str, now: float) -> tuple[User, str] | None:
+        """The user and CSRF token of a live session."""
+        return await self._read(q_session, token_hash, now)
+
+    async def delete_session(self, token_hash: str) -> None:
+        await self._write(q_delete_session, token_hash)
+
+    # --- tables -------------------------------------------------------------------
+
+    async def create_table(self, table_id: str, host: int, settings: dict[str, Any],
+                           seed: int, seats: list[dict[str, Any]], at: float,
+                           summary: dict[str, Any], private: bool) -> None:
+        await self._write(q_create_table, table_id, host, settings, seed, seats, at, summary,
+                          private)
+
+    async def take_fence(self, table_id: str) -> int:
+        """Raise the table's fence and return it: from now on only this owner writes."""
+        return await self._write(q_take_fence, table_id)
+
+    async def append(self, table_id: str, fence: int, version: int, event: dict[str, Any],
+                     at: float, projection: dict[str, Any],
+                     players: Sequence[int | None] | None = None) -> None:
+        """Store event ``version`` (the previous one must be ``version - 1``) with the
+        table's new projection; :class:`Fenced` if this writer lost the table."""
+        await self._write(q_append, table_id, fence, version, event, at, projection, players)
+
+    async def update_projection(self, table_id: str, fence: int,
+                                projection: dict[str, Any]) -> None:
+        """Change the projection without an event (a closing record, a deadline)."""
+        await self._write(q_update_projection, table_id, fence, projection)
+
+    async def table(self, table_id: str) -> TableRow | None:
+        return await self._read(q_table, table_id)
+
+    async def events(self, table_id: str) -> list[tuple[dict[str, Any], float]]:
+        return await self._read(q_events, table_id)
+
+    async def active_tables(self) -> list[str]:
+        """Tables still open or in play: what a node starting up takes over."""
+        return await self._read(q_active)
+
+    async def lobby(self, limit: int = 200) -> list[TableRow]:
+        """Public tables open or in play, newest first."""
+        return await self._read(q_lobby, limit)
+
+    async def history(self, user_id: int, limit: int = 200) -> list[TableRow]:
+        """The tables a user sat at, newest first."""
+        return await self._read(q_history, user_id, limit)
+
+
+def _settle(future: asyncio.Future[Any], value: Any, error: BaseException | None) -> None:
+    if future.done():
+        return
+    if error is not None:
+        future.set_exception(error)
+    else:
+        future.set_result(value)
+
+
 def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
+    # The driver's own transaction handling off: SQLAlchemy's "begin" event below
+    # opens them, so savepoints nest as they should.
+    dbapi_conn.isolation_level = None
     cur = dbapi_conn.cursor()
     # WAL: readers never wait for the writer; NORMAL: a commit survives a crash of
     # the process (not of the machine), at a fraction of FULL's cost.
@@ -289,6 +460,10 @@ def _sqlite_pragmas(dbapi_conn: Any, _record: Any) -> None:
     cur.execute("PRAGMA foreign_keys=ON")
     cur.execute("PRAGMA busy_timeout=30000")
     cur.close()
+
+
+def _sqlite_begin(conn: Connection) -> None:
+    conn.exec_driver_sql("BEGIN")
 
 
 def _upgrade(conn: Connection) -> None:
