@@ -121,7 +121,8 @@ def choose(state: dict[str, Any], rng: random.Random) -> dict[str, Any] | None:
         receivers = [s for s in ((view["declarer"] + i) % n for i in range(1, n))
                      if s != view["sitting_out"]][:2]
         picked = rng.sample(legal, 2)
-        return {"type": "act", "action": {"give": dict(zip(map(str, receivers), picked))}}
+        give = dict(zip(map(str, receivers), picked, strict=True))
+        return {"type": "act", "action": {"give": give}}
     # Bid low and rarely: a seat at random keeps the contracts playable.
     if view["phase"] == "bid" and "pass" in legal and rng.random() < 0.8:
         return {"type": "act", "action": {"pass": True}}

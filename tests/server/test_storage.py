@@ -11,10 +11,11 @@ import sqlalchemy as sa
 
 from tysiac.storage import Fenced, Store
 
-P = {"status": "open", "summary": {}, "deadline": None}
-
 from .conftest import fast_config
 from .helpers import Browser, ServerThread, play_until
+
+#: A projection of a table as the host writes it.
+P = {"status": "open", "summary": {}, "deadline": None}
 
 
 def run(coro):  # type: ignore[no-untyped-def]
