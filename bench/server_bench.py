@@ -225,9 +225,11 @@ async def main_async(args: argparse.Namespace) -> None:
         running_rss = rss_kb(server.pid)
         stats.measuring = True
         cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+        own0 = time.process_time()
         await asyncio.sleep(args.seconds)
         elapsed = time.perf_counter() - t0
         cpu = cpu_seconds(server.pid) - cpu0
+        own = time.process_time() - own0
         stats.measuring = False
         stop.set()
         await asyncio.gather(*tasks, return_exceptions=True)
@@ -244,7 +246,9 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"actions/s        {len(lat) / elapsed:8.1f}   (errors {stats.errors})")
     print(f"round trip ms    p50 {p(0.5):6.1f}   p90 {p(0.9):6.1f}   p99 {p(0.99):6.1f}   "
           f"max {lat[-1] * 1000:6.1f}   mean {statistics.fmean(lat) * 1000:6.1f}")
-    print(f"server CPU       {cpu / elapsed * 100:6.1f}% of one core")
+    print(f"CPU              server {cpu / elapsed * 100:5.1f}% of one core, load generator "
+          f"{own / elapsed * 100:5.1f}%  (machine load {os.getloadavg()[0]:.1f} on "
+          f"{os.cpu_count()} cores)")
     print(f"server memory    {running_rss / 1024:6.1f} MB running, "
           f"{(running_rss - base_rss) / args.tables:6.1f} kB per table")
 
