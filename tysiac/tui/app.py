@@ -49,24 +49,31 @@ class TysiacApp(App[None]):
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
+    # Every game key is a priority binding of the app: the app handles keys one at a
+    # time in the order they arrive, each on the focus the one before left, however
+    # fast they come (a held arrow, a slow SSH link). Focus moves synchronously.
     BINDINGS = [
         Binding("ctrl+c", "quit", show=False, priority=True),
-        Binding("q", "quit", show=False),
-        Binding("t", "sheet", show=False),
-        Binding("k", "show_cards", show=False),
-        Binding("question_mark,f1", "help", show=False),
-        Binding("u", "undo", show=False),
-        Binding("h", "hint", show=False),
-        Binding("p", "press('act-pass')", show=False),
-        Binding("b", "press('act-bomb')", show=False),
-        Binding("plus,equals_sign", "step(1)", show=False),
-        Binding("minus", "step(-1)", show=False),
-        Binding("up", "up_down(1)", show=False),
-        Binding("down", "up_down(-1)", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter", "default", show=False),
+        Binding("q", "quit_key", show=False, priority=True),
+        Binding("t", "sheet", show=False, priority=True),
+        Binding("k", "show_cards", show=False, priority=True),
+        Binding("question_mark,f1", "help", show=False, priority=True),
+        Binding("u", "undo", show=False, priority=True),
+        Binding("h", "hint", show=False, priority=True),
+        Binding("p", "press('act-pass')", show=False, priority=True),
+        Binding("b", "press('act-bomb')", show=False, priority=True),
+        Binding("plus,equals_sign", "step(1)", show=False, priority=True),
+        Binding("minus", "step(-1)", show=False, priority=True),
+        Binding("up", "up_down(1)", show=False, priority=True),
+        Binding("down", "up_down(-1)", show=False, priority=True),
+        Binding("left,shift+tab", "move(-1)", show=False, priority=True),
+        Binding("right,tab", "move(1)", show=False, priority=True),
+        Binding("enter,space", "enter", show=False, priority=True),
     ]
+
+    #: Actions of the game screen: off while a page (help, score sheet) is over it.
+    GAME_ACTIONS = frozenset(("sheet", "show_cards", "help", "undo", "hint", "press", "step",
+                              "up_down", "move", "enter", "quit_key"))
 
     def __init__(self, session: Session, lang: str = "pl") -> None:
         super().__init__()
@@ -122,9 +129,11 @@ class TysiacApp(App[None]):
         note.set_class(self.note_is_info, "info")
         keys = self.say("keys", undo=self.say("key_undo") if s.table.undo else "")
         self.query_one("#keys", Static).update(keys)
+        # Rebuilding the rows moves Textual's focus around: remember the card first.
+        card_focused = self.focused.card if isinstance(self.focused, CardWidget) else None
         await self.draw_actions(v)
         await self.draw_hand(v)
-        self.place_focus(v)
+        self.place_focus(v, card_focused)
 
     def prompt(self, v: View) -> str:
         s = self.session
@@ -237,7 +246,6 @@ class TysiacApp(App[None]):
 
     async def draw_hand(self, v: View) -> None:
         hand = self.query_one("#hand", Horizontal)
-        focused = self.focused.card if isinstance(self.focused, CardWidget) else None
         await hand.remove_children()
         playable = {A.card_of(a) for a in v.legal if A.kind(a) == "play"}
         musik = set(v.musik or ()) if v.seat == v.declarer and v.phase in (
@@ -253,34 +261,37 @@ class TysiacApp(App[None]):
                 classes.append("musik")
             widgets.append(CardWidget(c, self.lang, " ".join(classes)))
         await hand.mount_all(widgets)
-        if focused is not None and focused in v.hand:
-            self.query_one(f"#card-{card_str(focused)}").focus()
 
-    def place_focus(self, v: View) -> None:
-        """Put the keyboard where the next decision is."""
+    def place_focus(self, v: View, card_focused: int | None = None) -> None:
+        """Put the keyboard where the next decision is: on the card that had it while
+        cards are chosen, else on the first playable card or the first button."""
         s = self.session
         if v.phase == "exchange" and self.query("#act-confirm"):
-            self.query_one("#act-confirm").focus()
+            self.set_focus(self.query_one("#act-confirm"))
             return
-        if isinstance(self.focused, CardWidget) and v.phase in ("play", "exchange") \
+        if card_focused in v.hand and v.phase in ("play", "exchange") \
                 and self.meld_card is None:
+            self.set_focus(self.query_one(f"#card-{card_str(card_focused or 0)}"))
             return
         first_button = self.query("#actions Button").first() \
             if self.query("#actions Button") else None
         if v.my_turn and v.phase in ("play", "exchange") and self.meld_card is None:
             playable = self.query("#hand CardWidget").exclude(".unplayable")
             if playable:
-                playable.first().focus()
+                self.set_focus(playable.first())
                 return
         if first_button is not None:
-            first_button.focus()
+            self.set_focus(first_button)
         elif s.over or not v.my_turn:
             self.set_focus(None)
 
     # --- input ---------------------------------------------------------------------------
 
     async def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
-        c = message.card
+        await self.choose_card(message.card)
+
+    async def choose_card(self, c: int) -> None:
+        """A card of the hand chosen (Enter on it, or a click)."""
         v = self.session.view()
         if v.my_turn and v.phase == "exchange":
             need = v.rules.musik_size if v.players == 2 else len(self.session.receivers())
@@ -306,7 +317,10 @@ class TysiacApp(App[None]):
         await self.redraw()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        ident = (event.button.id or "").removeprefix("act-")
+        await self.press_button((event.button.id or "").removeprefix("act-"))
+
+    async def press_button(self, ident: str) -> None:
+        """A button of the action bar pressed (Enter on it, its key, or a click)."""
         s = self.session
         if ident == "value":
             v = s.view()
@@ -381,7 +395,7 @@ class TysiacApp(App[None]):
         i = values.index(self.value) if self.value in values else 0
         self.value = values[min(max(i + step, 0), len(values) - 1)]
         await self.redraw()
-        self.query_one("#act-value").focus()
+        self.set_focus(self.query_one("#act-value"))
 
     async def action_up_down(self, step: int) -> None:
         """Up and down: raise or lower a bid or contract; elsewhere switch between the
@@ -395,7 +409,7 @@ class TysiacApp(App[None]):
             else "#actions"
         items = [w for w in self.query_one(row).children if w.focusable]
         if items:
-            items[0].focus()
+            self.set_focus(items[0])
 
     def action_move(self, step: int) -> None:
         """Left and right: to the neighbouring card or button."""
@@ -407,18 +421,29 @@ class TysiacApp(App[None]):
         if not items:
             return
         i = items.index(focused) if focused in items else (-1 if step > 0 else len(items))
-        items[(i + step) % len(items)].focus()
+        self.set_focus(items[(i + step) % len(items)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys act on the game screen only; over a page they fall through
+        to the page (Esc closes it, arrows scroll it)."""
+        return action not in self.GAME_ACTIONS or len(self.screen_stack) == 1
 
     async def action_press(self, ident: str) -> None:
-        buttons = self.query(f"#{ident}")
-        if buttons:
-            button = buttons.first()
-            assert isinstance(button, Button)
-            button.press()
+        if self.query(f"#{ident}"):
+            await self.press_button(ident.removeprefix("act-"))
 
-    async def action_default(self) -> None:
-        if self.session.between_deals:
+    async def action_enter(self) -> None:
+        """Enter (or space): the focused card or button; between deals, the next deal."""
+        focused = self.focused
+        if isinstance(focused, CardWidget):
+            await self.choose_card(focused.card)
+        elif isinstance(focused, Button):
+            await self.press_button((focused.id or "").removeprefix("act-"))
+        elif self.session.between_deals:
             await self.act(self.session.start_deal)
+
+    async def action_quit_key(self) -> None:
+        self.exit()
 
     async def action_undo(self) -> None:
         s = self.session
@@ -449,9 +474,9 @@ class TysiacApp(App[None]):
             if kind in ("bid", "declare"):
                 self.value = A.value_of(best)
                 await self.redraw()
-                self.query_one("#act-value").focus()
+                self.set_focus(self.query_one("#act-value"))
             elif kind in ("play", "give", "discard"):
-                self.query_one(f"#card-{card_str(A.card_of(best))}").focus()
+                self.set_focus(self.query_one(f"#card-{card_str(A.card_of(best))}"))
 
     def action_sheet(self) -> None:
         lines = score_sheet(self.session.game, self.names, self.lang)
