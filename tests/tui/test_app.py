@@ -109,7 +109,7 @@ def test_a_whole_deal_of_pl3_bidding_giving_declaring_and_every_trick(
         # Declaring within the cap; a bomb is offered instead (after_exchange).
         v = s.view()
         assert v.phase == "declare"
-        assert text(app, "#prompt").startswith("Zadeklaruj kontrakt: od 120 do")
+        assert text(app, "#prompt").startswith("Zadeklaruj kontrakt: tylko 120 (twój limit).")
         assert "act-bomb" in buttons(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -327,7 +327,7 @@ def test_the_hint_key_shows_the_strong_bots_advice_and_points_at_it(tmp_path: Pa
         first = note.removeprefix("Rada (bilans pkt): ").split(" · ")[0]
         words = {A.describe(a, "pl"): a for a in v.legal}
         best = next(a for d, a in words.items() if first.startswith(d + " "))
-        assert re.search(r" [-+]\d+(, ugrane w \d+%)?$", first)
+        assert re.search(r" [-+]\d+(, (\w+ ugra|ugrasz) \d+: szansa \d+%)?$", first)
         if A.kind(best) == "bid":
             assert label(app, "act-value") == f"Licytuj {A.value_of(best)}"
             assert app.focused is app.query_one("#act-value")

@@ -9,6 +9,7 @@ from pathlib import Path
 from textual import events
 from textual.pilot import Pilot
 
+from tysiac.cards import card_str
 from tysiac.engine import actions as A
 from tysiac.tui.app import TysiacApp
 from tysiac.tui.widgets import CardWidget, TextPage
@@ -108,10 +109,74 @@ def test_help_and_text_pages_close_before_the_next_key(tmp_path: Path, passive: 
     s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,))
 
     async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
+        await pilot.press("question_mark")
+        assert "stawka na przycisku" in text(app, "#page-text")          # bidding's keys
+        await pilot.press("escape")
         await burst(pilot, "question_mark", "escape", "plus")
         assert not isinstance(app.screen, TextPage)
         assert label(app, "act-value") == "Licytuj 120"        # "+" reached the game
         assert "act-pass" in buttons(app) and A.PASS in s.view().legal
         assert text(app, "#prompt").startswith("Licytujesz")
+
+    run_app(s, scenario)
+
+
+def test_the_hint_while_giving_is_for_the_card_still_to_give(tmp_path: Path,
+                                                              passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,))
+
+    async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
+        await pilot.press("enter")                        # the bots pass: we declare
+        await pilot.pause()
+        v = s.view()
+        assert v.phase == "exchange" and v.my_turn
+        best = A.card_of(s.hint()[0].action)             # what the hint says first
+        await pilot.click(f"#card-{card_str(best)}")      # given to Ania
+        assert text(app, "#prompt").startswith("Oddaj kartę graczowi Bartek")
+        await pilot.press("h")
+        for _ in range(400):                              # the advice is computed in a thread
+            await pilot.pause(0.05)
+            if not text(app, "#reason").startswith("Myślę"):
+                break
+        note = text(app, "#reason")
+        assert note.startswith("Rada (bilans pkt): oddaj ")
+        assert A.describe(A.give(best), "pl") not in note
+        advised = {A.card_of(a.action) for a in s.hint([best])}
+        assert best not in advised and app.focused.card in advised  # type: ignore[union-attr]
+        await pilot.click(f"#{app.focused.id}")           # type: ignore[union-attr]
+        await pilot.press("h")
+        await pilot.pause()
+        assert text(app, "#reason") == "Karty wybrane: zatwierdź albo zacznij od nowa."
+
+    run_app(s, scenario)
+
+
+def test_b_and_q_ask_for_a_second_press(tmp_path: Path, passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,))
+
+    async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
+        await pilot.press("enter")                          # the bots pass: we declare
+        await pilot.pause()
+        await pilot.click(f"#{hand(app)[0].id}")
+        await pilot.click(f"#{hand(app)[1].id}")
+        await pilot.click("#act-confirm")
+        await pilot.pause()
+        assert s.view().phase == "declare" and A.BOMB in s.view().legal
+        await pilot.press("b")
+        assert s.view().phase == "declare"
+        assert text(app, "#reason").startswith("Naciśnij b jeszcze raz, by rzucić bombę")
+        await pilot.press("right", "b")                     # another key said no: asked again
+        assert s.view().phase == "declare" and text(app, "#reason").startswith("Naciśnij b")
+        await pilot.press("b")
+        await pilot.pause()
+        assert s.between_deals and s.game.results[0].bomb
+        await pilot.press("q")
+        assert app.is_running
+        assert text(app, "#reason").startswith("Naciśnij q jeszcze raz, by zakończyć")
+        await pilot.press("escape")
+        assert text(app, "#reason") == ""
+        await pilot.press("q", "q")
+        await pilot.pause()
+        assert not app.is_running
 
     run_app(s, scenario)

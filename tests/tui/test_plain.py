@@ -157,7 +157,7 @@ def test_h_asks_the_strong_bot_for_advice(tmp_path: Path) -> None:
     assert 1 <= len(items) <= 3
     legal = {A.describe(a, "pl") for a in s.view().legal}
     for item in items:
-        m = re.fullmatch(r"(.+) [-+]\d+(, ugrane w \d+%)?", item)
+        m = re.fullmatch(r"(.+) [-+]\d+(, (\w+ ugra|ugrasz) \d+: szansa \d+%)?", item)
         assert m is not None and m.group(1) in legal
 
 

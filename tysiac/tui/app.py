@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Callable
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -26,7 +27,18 @@ from ..engine.views import View
 from .panels import side_content, status_line, table_content
 from .session import Session
 from .summary import deal_summary, score_sheet, show_cards
-from .texts import advice_text, card, cards, reason, suit_name, tr, tr_about
+from .texts import (
+    advice_text,
+    bid_prompt,
+    card,
+    cards,
+    declare_prompt,
+    help_lines,
+    reason,
+    suit_name,
+    tr,
+    tr_about,
+)
 from .widgets import CardWidget, TextPage
 
 
@@ -84,6 +96,7 @@ class TysiacApp(App[None]):
         self.value = 0                       # the bid or contract on the stepper
         self.note = ""                       # the reason line
         self.note_is_info = False
+        self.armed: str | None = None        # "q" or "b": pressed once, asked to confirm
 
     # --- layout ----------------------------------------------------------------
 
@@ -152,18 +165,13 @@ class TysiacApp(App[None]):
             return self.say("waiting", name=self.names[v.to_move or 0])
         if v.phase == "bid":
             bids = [A.value_of(a) for a in v.legal if A.kind(a) == "bid"]
-            text = self.say("bid", cap=v.cap)
-            if bids:
-                text += " " + self.say("bid_range", low=bids[0], high=bids[-1],
-                                       step=v.rules.bid_step)
-            return text
+            return bid_prompt(v.cap, bids, v.rules.bid_step, self.lang)
         if v.phase == "choose_musik":
             return self.say("choose_musik")
         if v.phase == "exchange":
             return self.exchange_prompt(v)
         if v.phase == "declare":
-            values = self.values(v)
-            text = self.say("declare", low=values[0], high=values[-1])
+            text = declare_prompt(self.values(v), self.lang)
             return text + (self.say("bomb_too") if A.BOMB in v.legal else "")
         if self.meld_card is not None:
             suit = self.meld_card // 6
@@ -428,9 +436,31 @@ class TysiacApp(App[None]):
         to the page (Esc closes it, arrows scroll it)."""
         return action not in self.GAME_ACTIONS or len(self.screen_stack) == 1
 
+    async def on_event(self, event: events.Event) -> None:
+        # Any other key answers "no" to a confirmation (q twice quits, b twice bombs).
+        if isinstance(event, events.Key) and not event.is_forwarded and \
+                self.armed is not None and event.key != self.armed:
+            self.armed = None
+            self.set_note("")
+            self.query_one("#reason", Static).update("")
+        await super().on_event(event)
+
+    def confirmed(self, key: str, question: str) -> bool:
+        """Whether ``key`` was pressed twice in a row; the first time asks."""
+        if self.armed == key:
+            self.armed = None
+            return True
+        self.armed = key
+        self.set_note(self.say(question))
+        self.query_one("#reason", Static).update(self.note)
+        return False
+
     async def action_press(self, ident: str) -> None:
-        if self.query(f"#{ident}"):
-            await self.press_button(ident.removeprefix("act-"))
+        if not self.query(f"#{ident}"):
+            return
+        if ident == "act-bomb" and not self.confirmed("b", "confirm_bomb"):
+            return
+        await self.press_button(ident.removeprefix("act-"))
 
     async def action_enter(self) -> None:
         """Enter (or space): the focused card or button; between deals, the next deal."""
@@ -443,7 +473,8 @@ class TysiacApp(App[None]):
             await self.act(self.session.start_deal)
 
     async def action_quit_key(self) -> None:
-        self.exit()
+        if self.confirmed("q", "confirm_quit"):
+            self.exit()
 
     async def action_undo(self) -> None:
         s = self.session
@@ -465,8 +496,13 @@ class TysiacApp(App[None]):
             return
         self.set_note(self.say("thinking"), info=True)
         await self.redraw()
-        advice = await asyncio.to_thread(self.session.hint)
-        self.set_note(advice_text(advice[:3], self.lang), info=True)
+        picks = list(self.picks)            # the hint is for the next card to pick
+        advice = await asyncio.to_thread(self.session.hint, picks)
+        if advice:
+            self.set_note(advice_text(advice[:3], self.session.view(), self.names, self.lang),
+                          info=True)
+        else:
+            self.set_note(self.say("hint_picked"), info=True)
         await self.redraw()
         if advice:
             best = advice[0].action
@@ -487,5 +523,8 @@ class TysiacApp(App[None]):
         self.push_screen(TextPage(lines[0], lines[2:] or lines, self.say("close")))
 
     def action_help(self) -> None:
-        self.push_screen(TextPage(self.say("help_title"), self.say("help").splitlines(),
-                                  self.say("close")))
+        s, v = self.session, self.session.view()
+        phase = "over" if s.over else "between" if s.between_deals else \
+            v.phase if v.my_turn else "waiting"
+        lines = help_lines(phase, self.lang, s.table.undo, A.BOMB in v.legal)
+        self.push_screen(TextPage(self.say("help_title"), lines, self.say("close")))

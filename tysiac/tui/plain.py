@@ -223,7 +223,8 @@ class PlainGame:
                 self.say(tr("undo_none", lang))
         elif command == "hint":
             advice = s.hint()[:3]
-            self.say(advice_text(advice, lang) if advice else tr("hint_none", lang))
+            self.say(advice_text(advice, s.view(), s.names, lang) if advice
+                     else tr("hint_none", lang))
         elif command == "status":
             self.narrator = Narrator(s.names, lang)
 

@@ -277,11 +277,23 @@ class Session:
         self.save()
         return self.run_bots()
 
-    def hint(self) -> list[Advice]:
+    def hint(self, picks: Sequence[int] = ()) -> list[Advice]:
         """The strong bot's advice on the human's decision, best first (none when it
-        is not the human's turn). From the human's view only, like any bot."""
+        is not the human's turn). From the human's view only, like any bot. ``picks``:
+        the cards picked so far to give or discard, not yet confirmed: the advice is
+        for the next card (none once every card is picked)."""
         v = self.view()
-        return hint(v) if v.my_turn else []
+        if not v.my_turn:
+            return []
+        if picks:
+            g = self.game.copy()
+            one = A.discard if v.players == 2 else A.give
+            for c in picks:
+                g.play(one(c), self.human)
+            v = g.view(self.human)
+            if v.phase != "exchange" or not v.my_turn:
+                return []
+        return hint(v)
 
     # --- undo --------------------------------------------------------------------
 
