@@ -9,6 +9,7 @@ the prompt, the reason line, the action buttons, the hand and a key line.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
 from textual import events
@@ -26,7 +27,7 @@ from ..engine.errors import PHASE_NAMES, IllegalAction
 from ..engine.views import View
 from .panels import side_content, status_line, table_content
 from .session import Session
-from .summary import deal_summary, score_sheet, show_cards
+from .summary import deal_summary, last_trick_line, score_sheet, show_cards
 from .texts import (
     advice_text,
     bid_prompt,
@@ -87,10 +88,13 @@ class TysiacApp(App[None]):
     GAME_ACTIONS = frozenset(("sheet", "show_cards", "help", "undo", "hint", "press", "step",
                               "up_down", "move", "enter", "quit_key"))
 
-    def __init__(self, session: Session, lang: str = "pl") -> None:
+    def __init__(self, session: Session, lang: str = "pl", pause: float = 0.0) -> None:
+        """``pause``: seconds each bot's move stays in sight before the next one."""
         super().__init__()
         self.session = session
+        session.paced = True                 # the app moves the bots, one move at a time
         self.lang = lang
+        self.pause = pause
         self.picks: list[int] = []          # cards picked to give or discard
         self.meld_card: int | None = None   # a K or Q waiting for "announce or not"
         self.value = 0                       # the bid or contract on the stepper
@@ -131,7 +135,9 @@ class TysiacApp(App[None]):
         table = self.query_one("#table", Static)
         if s.between_deals or s.over:
             main.add_class("wide")
-            table.update(Content("\n".join(deal_summary(s.game, self.names, lang, s.human))))
+            lines = deal_summary(s.game, self.names, lang, s.human)
+            last = last_trick_line(s.game, self.names, lang)
+            table.update(Content("\n".join(lines + ["", last] if last else lines)))
         else:
             main.remove_class("wide")
             table.update(table_content(v, self.names, lang))
@@ -371,9 +377,9 @@ class TysiacApp(App[None]):
             self.exit()
 
     async def act(self, do: Callable[[], object]) -> None:
-        """Run a session action; an illegal one leaves the game as it was and says why.
-        It runs in a thread, so the screen is drawn while the bots think; keys wait
-        in the app's queue until it is done."""
+        """Run a session action, then the bots' answers; an illegal action leaves the
+        game as it was and says why. Keys wait in the app's queue until it is done,
+        then act in order."""
         self.query_one("#prompt", Static).update(self.say("bots_play"))
         try:
             await asyncio.to_thread(do)
@@ -384,10 +390,30 @@ class TysiacApp(App[None]):
             self.picks = []
             self.meld_card = None
             self.value = 0
+        self.note_save_error()
+        await self.redraw()
+        await self.bots_move()
+
+    async def bots_move(self) -> None:
+        """The bots' moves one at a time, each drawn and left in sight for ``pause``
+        seconds (less the time the bot thought), in a thread: the screen stays drawn."""
+        shown = time.monotonic()
+        while await asyncio.to_thread(self.session.bot_step):
+            wait = self.pause - (time.monotonic() - shown)
+            if wait > 0:
+                await self.linger(wait)
+            self.note_save_error()
+            await self.redraw()
+            shown = time.monotonic()
+
+    async def linger(self, seconds: float) -> None:
+        """Leave the screen as it is for ``seconds``."""
+        await asyncio.sleep(seconds)
+
+    def note_save_error(self) -> None:
         error = self.session.save_error
         if error is not None:       # the move stands; the file catches up at the next save
             self.set_note(self.say("save_failed", reason=error.strerror or error))
-        await self.redraw()
 
     def set_note(self, text: str, info: bool = False) -> None:
         self.note = text

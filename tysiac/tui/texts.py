@@ -95,6 +95,10 @@ _T: dict[str, tuple[str, str]] = {
     "wins": ("bierze", "wins"),
     "your_card": ("twój ruch", "your turn"),
     "last_trick": ("Poprzednia lewa:", "Last trick:"),
+    "trick_taken": ("Lewa {n}: bierze {name}", "Trick {n}: {name} takes it"),
+    "next_trick": ("Lewa {n}: wychodzi {name}…", "Trick {n}: {name} leads…"),
+    "next_trick_you": ("Lewa {n}: twój ruch, wychodzisz", "Trick {n}: your lead"),
+    "last_trick_of_deal": ("Ostatnia lewa: {plays} → {name}", "Last trick: {plays} → {name}"),
     "melds_line": ("Meldunki: {melds}", "Marriages: {melds}"),
     "deal_points": ("Punkty (lewy):", "Points (tricks):"),
     "stock": ("Stos: {n} kart", "Stock: {n} cards"),
@@ -247,7 +251,10 @@ _T: dict[str, tuple[str, str]] = {
     "note_barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
     "note_barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
     "note_barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
-    "note_sitting_out_bonus": ("{name}: premia z musiku {n}", "{name}: musik bonus {n}"),
+    "note_sitting_out_bonus": ("{name}: premia pauzującego {n} (50 za asa w musiku i meldunek "
+                               "z musiku)",
+                               "{name}: sitting-out bonus {n} (50 per ace in the musik and a "
+                               "marriage in it)"),
 }
 
 
