@@ -220,7 +220,8 @@ class TysiacApp(App[None]):
             return Button(self.say(key, **kw), id=f"act-{ident}", compact=True, variant=variant)
 
         if s.over:
-            return [b("sheet", "sheet", "primary"), b("show_cards", "cards"), b("quit", "quit")]
+            return [b("rematch", "rematch", "primary"), b("sheet", "sheet"),
+                    b("show_cards", "cards"), b("quit", "quit")]
         if s.between_deals:
             return [b("next_deal", "next", "primary"), b("show_cards", "cards"),
                     b("sheet", "sheet")]
@@ -375,6 +376,20 @@ class TysiacApp(App[None]):
             self.action_sheet()
         elif ident == "quit":
             self.exit()
+        elif ident == "rematch":
+            await self.rematch()
+
+    async def rematch(self) -> None:
+        """A new game at the same table (rules, seats, bots), saved in a new file."""
+        try:
+            session = await asyncio.to_thread(self.session.rematch, self.lang)
+        except OSError as e:
+            self.set_note(self.say("save_failed", reason=e.strerror or e))
+            await self.redraw()
+            return
+        session.paced = True
+        self.session = session
+        await self.act(session.begin)
 
     async def act(self, do: Callable[[], object]) -> None:
         """Run a session action, then the bots' answers; an illegal action leaves the

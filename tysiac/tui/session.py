@@ -29,7 +29,7 @@ from ..engine.views import View
 from ..record import FullDeal, GameRecord, RecordAction, apply_record_action, dumps, to_record
 from ..record import replay as replay_record
 from ..rules import Rules
-from .saves import SaveError, read_record, write_atomic
+from .saves import SaveError, next_path, read_record, write_atomic
 
 #: Bot names by seat, so a table of any size reads like people at a table.
 BOT_NAMES = ("Ania", "Bartek", "Celina", "Darek")
@@ -176,6 +176,15 @@ class Session:
                             f"{path}: the record breaks the rules ({where_en}): "
                             f"{e.message('en', record.players)}")
         return cls(_rebuild(record, table.seed), table, record.players, path)
+
+    def rematch(self, lang: str = "pl") -> Session:
+        """A new game at the same table: the same rules, seats, bot levels, names and
+        undo; new deals, saved in a new file beside this one."""
+        levels = [b.level for b in self.table.bots if b is not None]
+        table = Table.build(len(self.table.bots), self.human, levels, None, self.table.undo)
+        rules = self.game.rules
+        path = None if self.path is None else next_path(self.path, rules.preset_name)
+        return Session.new(rules, table, path, lang, self.names[self.human])
 
     # --- reading ---------------------------------------------------------------
 

@@ -62,6 +62,7 @@ _T: dict[str, tuple[str, str]] = {
     "show_cards": ("Pokaż karty", "Show cards"),
     "sheet": ("Tabela wyników", "Score sheet"),
     "quit": ("Koniec", "Quit"),
+    "rematch": ("Rewanż", "Rematch"),
     "no_cards_now": ("Teraz nie zagrywa się kart: trwa {phase}.",
                      "No card is played now: this is {phase}."),
     "confirm_quit": ("Naciśnij q jeszcze raz, by zakończyć (partia jest zapisana); "
@@ -73,7 +74,7 @@ _T: dict[str, tuple[str, str]] = {
                      "any other key: no."),
     "save_failed": ("Nie można zapisać partii: {reason}", "Cannot save the game: {reason}"),
     "save_file": ("Zapis partii: {path}", "Game file: {path}"),
-    "resume_hint": ("Wznów: tysiac play --resume {path}", "Resume: tysiac play --resume {path}"),
+    "resume_hint": ("Wznów: {command}", "Resume: {command}"),
     # keys bar
     "keys": ("←→ Enter wybór · t tabela · k karty · h rada{undo} · ? pomoc · q koniec",
              "←→ Enter choose · t sheet · k cards · h hint{undo} · ? help · q quit"),
@@ -185,32 +186,39 @@ _T: dict[str, tuple[str, str]] = {
     # plain mode
     "p_intro": ("Tysiąc {preset}. Przy stole: {names}. Wpisz ? po pomoc.",
                 "Tysiąc {preset}. At the table: {names}. Type ? for help."),
-    "p_next": ("Enter: następne rozdanie (k: pokaż karty, t: tabela, q: koniec).",
-               "Enter: next deal (k: show cards, t: score sheet, q: quit)."),
-    "p_give": ("Oddaj dwie karty: pierwszą graczowi {first}, drugą graczowi {second} "
-               "(dwa numery albo karty, np. 3 7 albo 9S WD).",
-               "Give two cards: the first to {first}, the second to {second} "
-               "(two numbers or cards, e.g. 3 7 or 9S JD)."),
-    "p_discard": ("Odłóż {n} karty (numery albo karty, np. 3 7 albo 9S WD).",
-                  "Discard {n} cards (numbers or cards, e.g. 3 7 or 9S JD)."),
+    "p_next": ("Koniec rozdania. Możesz:", "The deal is over. Choose:"),
+    "p_next_deal": ("następne rozdanie", "next deal"),
+    "p_over": ("Koniec partii. Możesz:", "The game is over. Choose:"),
+    "p_quit": ("koniec", "quit"),
+    "p_rematch": ("rewanż (ten sam stół, nowe karty)", "rematch (the same table, new cards)"),
+    "p_rematch_start": ("Rewanż: nowa partia przy tym samym stole.",
+                        "Rematch: a new game at the same table."),
+    "p_give": ("Oddaj kartę graczowi {name} (numer albo {form}{both}).",
+               "Give a card to {name} (a number or {form}{both})."),
+    "p_give_both": ("; obie naraz: 3 7", "; both at once: 3 7"),
+    "p_discard": ("Odłóż kartę: {k}. z {n} (numer albo {form}{all}).",
+                  "Discard a card: {k} of {n} (a number or {form}{all})."),
+    "p_discard_all": ("; wszystkie naraz: 3 7", "; all at once: 3 7"),
+    "p_picked": ("Wybrane: {cards} (u: cofnij wybór).", "Picked: {cards} (u: take it back)."),
     "p_hand": ("Twoje karty:", "Your cards:"),
-    "p_or_bomb": ("Albo: bomba.", "Or: bomb."),
     "p_declare": ("Zadeklaruj kontrakt.", "Declare your contract."),
     "p_options": ("Możesz:", "Choose:"),
     "p_meld": ("{card} z meldunkiem {suit} {value}", "{card} announcing {suit} {value}"),
-    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, kartę (np. DH albo D♥) "
-                  "albo ? po pomoc.",
-                  "Not understood: {text}. Type a number from the list, a card (e.g. QH "
-                  "or Q♥) or ? for help."),
+    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, {form} albo ? po pomoc.",
+                  "Not understood: {text}. Type a number from the list, {form} or ? "
+                  "for help."),
+    "p_giveup": ("Zbyt wiele niezrozumiałych odpowiedzi z rzędu: koniec.",
+                 "Too many answers not understood in a row: stopping."),
     "p_help": (
-        "Wpisz numer z listy albo: kartę (DH, D♥, 10H; z + na końcu, by zameldować: KH+), "
-        "stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty ostatniego "
-        "rozdania, s stan rozdania, h rada bota, u cofnij kartę (z --undo), q koniec. "
-        "Partia zapisuje się po każdym ruchu.",
-        "Type a number from the list or: a card (QH, Q♥, 10H; end with + to announce a "
-        "marriage: KH+), a bid (120), pass, bomb. Commands: t score sheet, k show the cards "
-        "of the last deal, s the deal so far, h a bot's advice, u take a card back (with "
-        "--undo), q quit. The game is saved after every move."),
+        "Wpisz numer z listy albo: {form}; z + na końcu, by zameldować: "
+        "K kier+; stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty "
+        "ostatniego rozdania, s stan rozdania, h rada bota, u cofnij kartę (z --undo) "
+        "albo wybór przy oddawaniu, q koniec. Partia zapisuje się po każdym ruchu.",
+        "Type a number from the list or: {form}; end with + to "
+        "announce a marriage: KH+; a bid (120), pass, bomb. Commands: t score sheet, k show "
+        "the cards of the last deal, s the deal so far, h a bot's advice, u take a card "
+        "back (with --undo) or a pick while giving, q quit. The game is saved after every "
+        "move."),
     # narration (plain mode, the latest events)
     "n_deal": ("Rozdanie {n}, rozdający: {dealer}.", "Deal {n}, dealer: {dealer}."),
     "n_out": ("Pauzuje {name}.", "{name} sits out."),
