@@ -28,7 +28,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("rules", help="list the presets, or a preset's options",
                        description="Without PRESET, list the presets. With it, print "
                        "every rule option of that preset, its value and what it allows.")
-    p.add_argument("preset", nargs="?", metavar="PRESET", help="|".join(PRESET_NAMES))
+    p.add_argument("preset", nargs="?", metavar="PRESET",
+                   help=f"the preset to show ({', '.join(PRESET_NAMES)})")
     p.add_argument("--lang", choices=("pl", "en"), default="pl",
                    help="language of the text (default pl)")
     p.set_defaults(run=run)
