@@ -45,12 +45,15 @@ def test_enter_at_once_plays_pl3_with_basic_bots() -> None:
 def test_the_preset_the_bots_and_an_option_are_chosen_with_the_arrows() -> None:
     async def scenario(pilot: Pilot[TableChoice | None], app: TableMenu) -> None:
         await pilot.press("right")                               # pl-3 -> pl-2
-        assert "◀ pl-2 ▶" in shown(app, "#row-preset")
+        assert shown(app, "#row-preset").startswith("▸ zestaw zasad ")
+        assert shown(app, "#row-preset").endswith("◀ pl-2 ▶")
         await pilot.press("down", "right")                       # basic -> strong
         await pilot.press(*["down"] * (1 + OPTION_IDS.index("bombs_per_player")))
         assert shown(app, "#about").startswith("ile bomb ma każdy na partię")
         await pilot.press("left")                                # 1 -> 0
-        assert "bombs_per_player        *◀ 0 ▶" in shown(app, "#row-bombs_per_player")
+        row = shown(app, "#row-bombs_per_player")
+        assert row.startswith("▸ ile bomb ma każdy na partię") and row.endswith(" *◀ 0 ▶")
+        assert len(row) == 74
         await pilot.press("enter")
 
     choice = run_menu(scenario)
@@ -74,7 +77,8 @@ def test_without_a_bots_row_when_the_bots_are_given_and_in_english() -> None:
     async def scenario(pilot: Pilot[TableChoice | None], app: TableMenu) -> None:
         assert not app.query("#row-bots")
         await pilot.press("down")
-        assert shown(app, "#about") == "number of players\nallowed: 2 or 3 or 4"
+        assert shown(app, "#about") == ("number of players\nallowed: 2 or 3 or 4\n"
+                                        "on the command line: --set players=…")
         await pilot.press("up", "up", "enter")                   # up wraps to "Play"
 
     assert run_menu(scenario, "en", None) == TableChoice(Rules.preset("pl-3"), None)

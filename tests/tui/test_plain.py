@@ -64,7 +64,8 @@ def test_a_whole_deal_of_pl3_as_declarer(tmp_path: Path, passive: str) -> None:
     assert len(s.game.results) == 1 and s.game.results[0].declarer == 0
     r = s.game.results[0]
     assert "Wygrywasz licytację (" in text
-    assert "Oddaj kartę graczowi Ania (numer albo karta: " in text
+    assert "Oddaj kartę graczowi Ania (numer albo kartę, np. D♥ albo D kier; obie naraz: 3 7)" \
+        in text
     assert f"Grasz za {r.contract}." in text
     assert [line for line in text.splitlines() if line.startswith("Lewę ")] == [
         f"Lewę {i + 1} bierzesz." if w == 0 else f"Lewę {i + 1} bierze {s.names[w]}."
@@ -213,7 +214,7 @@ def test_cards_are_given_one_a_line_a_pick_taken_back_with_u(tmp_path: Path,
 
     _, script = run(s, answer)
     gives = [p for p in script.prompts if p.startswith("Oddaj")]
-    assert gives[0].startswith("Oddaj kartę graczowi Ania (numer albo karta: 9 W D K 10 A")
+    assert gives[0].startswith("Oddaj kartę graczowi Ania (numer albo kartę, np. D♥ albo D kier")
     assert "; obie naraz: 3 7)" in gives[0] and "Wybrane:" not in gives[0]
     assert gives[1].startswith("Oddaj kartę graczowi Bartek") and "Wybrane: " in gives[1]
     assert gives[2] == gives[0]                              # u took the pick back

@@ -23,10 +23,11 @@ _SYMBOLS = {ch: i for i, ch in enumerate(SUIT_SYMBOLS)} | {
     ch: i for i, ch in enumerate("♡♢♧♤")}
 
 _HELP = {
-    "pl": "karta: 9 W D K 10 A i kolor ♥ ♦ ♣ ♠ albo słowem kier, karo, trefl, pik "
+    "pl": "9 W D K 10 A i kolor ♥ ♦ ♣ ♠ albo słowem kier, karo, trefl, pik "
           "(np. D♥, D kier, 10ka)",
-    "en": "a card: 9 J Q K 10 A and a suit ♥ ♦ ♣ ♠ or H D C S (e.g. Q♥, QH, 10S)",
+    "en": "9 J Q K 10 A and a suit ♥ ♦ ♣ ♠ or H D C S (e.g. Q♥, QH, 10S)",
 }
+_EXAMPLE = {"pl": "np. D♥ albo D kier", "en": "e.g. Q♥ or QH"}
 
 
 class CardTextError(ValueError):
@@ -38,8 +39,13 @@ def _lang(lang: str) -> str:
 
 
 def card_form_help(lang: str) -> str:
-    """How to type a card, in ``lang``."""
+    """How to type a card, in ``lang``: the ranks, the suits, examples."""
     return _HELP[_lang(lang)]
+
+
+def card_example(lang: str) -> str:
+    """A short example of a typed card, for a question."""
+    return _EXAMPLE[_lang(lang)]
 
 
 def read_suit(text: str, lang: str) -> int | None:

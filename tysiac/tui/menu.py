@@ -59,6 +59,9 @@ VALUES: dict[str, tuple[Any, ...]] = {
 
 BOT_LEVELS = ("basic", "strong", "random")
 
+#: The width of a row inside the menu's frame on an 80-column screen.
+ROW_WIDTH = 72
+
 _T = {
     "title": ("Nowa partia: zasady stołu", "A new game: the table's rules"),
     "preset": ("zestaw zasad", "preset"),
@@ -70,6 +73,7 @@ _T = {
     "start": ("[ Graj ]", "[ Play ]"),
     "start_about": ("Enter: zacznij partię z tymi zasadami", "Enter: start the game"),
     "allowed": ("dozwolone: {text}", "allowed: {text}"),
+    "option": ("w poleceniu: --set {option}=…", "on the command line: --set {option}=…"),
     "keys": ("↑↓ wiersz · ←→ zmień · Enter graj · Esc wyjdź · * zmienione",
              "↑↓ row · ←→ change · Enter play · Esc leave · * changed"),
     "refused": ("Nie można: {reason}", "Not allowed: {reason}"),
@@ -87,7 +91,7 @@ def _say(key: str, lang: str, **kw: str) -> str:
 
 
 def _shown(value: Any) -> str:
-    return json.dumps(value, ensure_ascii=False)
+    return json.dumps(value, ensure_ascii=False, separators=(",", ":"))
 
 
 class TableMenu(App[TableChoice | None]):
@@ -96,10 +100,10 @@ class TableMenu(App[TableChoice | None]):
 
     CSS = """
     #title { height: 1; background: $primary-darken-2; padding: 0 1; }
-    #rows { height: 1fr; border: round $primary; padding: 0 1; }
+    #rows { height: 1fr; border: round $primary; padding: 0 1; scrollbar-size-vertical: 1; }
     .row { height: 1; }
     .row:focus { background: $primary; }
-    #about { height: 3; padding: 0 1; }
+    #about { height: 4; padding: 0 1; }
     #error { height: 1; padding: 0 1; color: $error; }
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
@@ -143,16 +147,26 @@ class TableMenu(App[TableChoice | None]):
     # --- drawing -------------------------------------------------------------------
 
     def row_text(self, key: str) -> str:
+        """What the row is, in words, and its value: ``liczba graczy ... ◀ 3 ▶``; the
+        row with the keyboard is marked ▸ (visible without colours too)."""
+        lead = "▸ " if key == self.keys[self.row] else "  "
+        return lead + self._row_text(key)
+
+    def _row_text(self, key: str) -> str:
         lang = self.lang
-        if key == "preset":
-            return f"{_say('preset', lang):<24} ◀ {self.preset} ▶"
-        if key == "bots":
-            return f"{_say('bots', lang):<24} ◀ {self.level} ▶"
         if key == "start":
             return _say("start", lang)
-        value = _shown(self.rules.options()[key])
-        mark = "*" if key in self.overrides else " "
-        return f"{key:<24}{mark}◀ {value} ▶"
+        if key == "preset":
+            label, value, mark = _say("preset", lang), self.preset, " "
+        elif key == "bots":
+            label, value, mark = _say("bots", lang), str(self.level), " "
+        else:
+            label, value = option_text(key, lang), _shown(self.rules.options()[key])
+            mark = "*" if key in self.overrides else " "
+        room = ROW_WIDTH - len(value) - 6
+        if len(label) > room:
+            label = label[:room - 1] + "…"
+        return f"{label:<{room}} {mark}◀ {value} ▶"
 
     def about(self, key: str) -> str:
         lang = self.lang
@@ -162,8 +176,9 @@ class TableMenu(App[TableChoice | None]):
             return _say("bots_about", lang)
         if key == "start":
             return _say("start_about", lang)
-        return option_text(key, lang) + "\n" + _say("allowed", lang,
-                                                     text=allowed_values(key, lang))
+        return "\n".join((option_text(key, lang),
+                          _say("allowed", lang, text=allowed_values(key, lang)),
+                          _say("option", lang, option=key)))
 
     def draw(self) -> None:
         for key in self.keys:

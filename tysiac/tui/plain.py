@@ -19,7 +19,7 @@ from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
 from ..engine.views import View
-from .cardtext import CardTextError, card_form_help, card_tokens, read_card
+from .cardtext import CardTextError, card_example, card_form_help, card_tokens, read_card
 from .narrate import Narrator
 from .session import Session
 from .summary import deal_summary, score_sheet, show_cards
@@ -134,15 +134,15 @@ class PlainGame:
     def exchange_prompt(self, v: View) -> str:
         """One card at a time: to the next receiver, or the next discard."""
         s, lang = self.s, self.lang
-        form = card_form_help(lang)
+        example = card_example(lang)
         first = not self.picks
         if v.players == 2:
             need = v.rules.musik_size
-            text = tr("p_discard", lang, k=len(self.picks) + 1, n=need, form=form,
+            text = tr("p_discard", lang, k=len(self.picks) + 1, n=need, example=example,
                       all=tr("p_discard_all", lang) if first else "")
         else:
             receiver = s.receivers()[len(self.picks)]
-            text = tr("p_give", lang, name=s.names[receiver], form=form,
+            text = tr("p_give", lang, name=s.names[receiver], example=example,
                       both=tr("p_give_both", lang) if first else "")
         if self.picks:
             text += " " + tr("p_picked", lang, cards=cards(self.picks, lang))
@@ -193,7 +193,7 @@ class PlainGame:
         if understood:
             self.unknown = 0
             return True
-        self.say(tr("p_unknown", lang, text=line, form=card_form_help(lang)))
+        self.say(tr("p_unknown", lang, text=line, example=card_example(lang)))
         self.unknown += 1
         if self.unknown >= MAX_UNKNOWN:
             self.say(tr("p_giveup", lang))

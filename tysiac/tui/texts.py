@@ -193,28 +193,29 @@ _T: dict[str, tuple[str, str]] = {
     "p_rematch": ("rewanż (ten sam stół, nowe karty)", "rematch (the same table, new cards)"),
     "p_rematch_start": ("Rewanż: nowa partia przy tym samym stole.",
                         "Rematch: a new game at the same table."),
-    "p_give": ("Oddaj kartę graczowi {name} (numer albo {form}{both}).",
-               "Give a card to {name} (a number or {form}{both})."),
+    "p_give": ("Oddaj kartę graczowi {name} (numer albo kartę, {example}{both}).",
+               "Give a card to {name} (a number or a card, {example}{both})."),
     "p_give_both": ("; obie naraz: 3 7", "; both at once: 3 7"),
-    "p_discard": ("Odłóż kartę: {k}. z {n} (numer albo {form}{all}).",
-                  "Discard a card: {k} of {n} (a number or {form}{all})."),
+    "p_discard": ("Odłóż kartę: {k}. z {n} (numer albo kartę, {example}{all}).",
+                  "Discard a card: {k} of {n} (a number or a card, {example}{all})."),
     "p_discard_all": ("; wszystkie naraz: 3 7", "; all at once: 3 7"),
     "p_picked": ("Wybrane: {cards} (u: cofnij wybór).", "Picked: {cards} (u: take it back)."),
     "p_hand": ("Twoje karty:", "Your cards:"),
     "p_declare": ("Zadeklaruj kontrakt.", "Declare your contract."),
     "p_options": ("Możesz:", "Choose:"),
     "p_meld": ("{card} z meldunkiem {suit} {value}", "{card} announcing {suit} {value}"),
-    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, {form} albo ? po pomoc.",
-                  "Not understood: {text}. Type a number from the list, {form} or ? "
-                  "for help."),
+    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, kartę ({example}) albo ? "
+                  "po pomoc.",
+                  "Not understood: {text}. Type a number from the list, a card ({example}) "
+                  "or ? for help."),
     "p_giveup": ("Zbyt wiele niezrozumiałych odpowiedzi z rzędu: koniec.",
                  "Too many answers not understood in a row: stopping."),
     "p_help": (
-        "Wpisz numer z listy albo: {form}; z + na końcu, by zameldować: "
+        "Wpisz numer z listy albo: kartę, {form}; z + na końcu, by zameldować: "
         "K kier+; stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty "
         "ostatniego rozdania, s stan rozdania, h rada bota, u cofnij kartę (z --undo) "
         "albo wybór przy oddawaniu, q koniec. Partia zapisuje się po każdym ruchu.",
-        "Type a number from the list or: {form}; end with + to "
+        "Type a number from the list or: a card, {form}; end with + to "
         "announce a marriage: KH+; a bid (120), pass, bomb. Commands: t score sheet, k show "
         "the cards of the last deal, s the deal so far, h a bot's advice, u take a card "
         "back (with --undo) or a pick while giving, q quit. The game is saved after every "
