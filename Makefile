@@ -1,5 +1,6 @@
-# make run   — set up, then start the main program (embedded defaults, no services)
+# make run   — set up, then start the web site (embedded defaults: SQLite, no services)
 # make test  — set up, then run every check and test
+# make play  — set up, then play against bots in the terminal
 # make bench — set up, then print the speed figures
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
@@ -8,7 +9,7 @@ BIN    := $(VENV)/bin
 # Reinstall when the declared dependencies change.
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run test lint typecheck unit bench bench-strong bench-bots setup clean
+.PHONY: run play test lint typecheck unit browser services bench bench-strong bench-bots setup clean fuzz
 
 # The C kernel of the bots' double-dummy solver, built into the package. Without a
 # C compiler the bots run the pure-Python solver: the same results, only slower.
@@ -25,12 +26,16 @@ $(KERNEL): tysiac/bots/kernel/solver.c
 $(STAMP):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bots,env,tui]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bots,env,tui,web]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
-# In a terminal: a game against two bots; elsewhere (CI, a pipe) a demo game between bots.
+# The web site on SQLite in the user's data folder; it prints the address to open.
 run: $(STAMP) $(KERNEL)
+	$(BIN)/tysiac serve
+
+# In a terminal: a game against two bots; elsewhere (CI, a pipe) a demo game between bots.
+play: $(STAMP) $(KERNEL)
 	@if [ -t 0 ] && [ -t 1 ]; then $(BIN)/tysiac play; else $(BIN)/tysiac demo; fi
 
 test: lint typecheck unit
@@ -41,11 +46,29 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(BIN)/mypy tysiac
 
-unit: $(STAMP) $(KERNEL)
+unit: $(STAMP) $(KERNEL) browser services
 	$(BIN)/pytest -n auto
+
+# Debian's Chromium for the browser tests: installed when missing and we are root;
+# otherwise those tests say how to install it (and fail under CI=true).
+browser:
+	@if [ ! -x /usr/bin/chromium ]; then \
+	  if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null; then \
+	    (apt-get install -y -q chromium >/dev/null 2>&1 || \
+	     (apt-get update -q >/dev/null && apt-get install -y -q chromium >/dev/null)) \
+	    && echo "installed chromium for the browser tests"; \
+	  else echo "note: no /usr/bin/chromium; the browser tests will be skipped (apt-get install chromium)"; fi; \
+	fi
+
+# PostgreSQL for the storage tests, started if it is installed but not running.
+services:
+	@if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1; then \
+	  pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start 2>/dev/null \
+	  || echo "note: PostgreSQL is not running; its tests will be skipped"; fi
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_bench.py
+	$(BIN)/python bench/arbiter_bench.py
 
 bench-strong: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/strong_bench.py
@@ -53,6 +76,11 @@ bench-strong: $(STAMP) $(KERNEL)
 # Bot strength in the arena, fixed seeds; long. Pass options: make bench-bots ARGS=--quick
 bench-bots: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/bots_bench.py $(ARGS)
+
+# Fuzz the record readers and the arbiter (10 min by default); crashes are kept in
+# tests/fuzz_regressions/. Pass options: make fuzz ARGS="--minutes 60 --coverage"
+fuzz: $(STAMP)
+	nice $(BIN)/python -m tests.fuzz_run $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -37,7 +37,7 @@ def test_the_must_beat_example_of_record_md() -> None:
     assert status == 1 and not verdict["valid"]
     error = verdict["error"]
     assert (error["deal"], error["action"], error["rule"]) == (0, 7, "must_beat")
-    assert error["message"] == "Bartek has KH and must beat QH"
+    assert error["message"] == "Bartek has K♥ and must beat Q♥"   # cards as the account shows
     assert error["messages"]["pl"] == "Bartek ma K♥ i musi przebić D♥"
     assert verdict["next"] is None and verdict["deals"] == []
 
@@ -108,7 +108,7 @@ def test_unknown_card_and_card_twice_say_where() -> None:
     data["deals"][0]["hands"][1][3] = "AH"
     verdict, status, _ = judge_text(json.dumps(data), "en")
     assert status == 2 and verdict["error"]["rule"] == "bad_deal"
-    assert "AH" in verdict["error"]["message"] and verdict["error"]["deal"] == 0
+    assert "A♥" in verdict["error"]["message"] and verdict["error"]["deal"] == 0
 
 
 def test_command_line_exit_codes_and_explain(tmp_path: Path,

@@ -93,7 +93,7 @@ class Rules:
     # --- construction ------------------------------------------------------
 
     @classmethod
-    def preset(cls, name: str = "pl-3", **overrides: Any) -> Rules:
+    def preset(cls, name: str = "pl-3", /, **overrides: Any) -> Rules:
         """A preset by name plus option overrides (values as in a record's JSON)."""
         key = name.strip().lower()
         if key not in PRESETS:
@@ -136,13 +136,15 @@ class Rules:
 
     def _with(self, overrides: Mapping[str, Any], preset_name: str) -> Rules:
         parsed = {opt: _check(opt, value) for opt, value in overrides.items()}
-        if "barrier" not in parsed:
-            if parsed.get("barrel") is not None:
-                # RULES.md section 7: the barrel "replaces the barrier".
-                parsed["barrier"] = None
-            elif "goal" in parsed and self.barrier is not None:
-                # "with goal 500 it is 400": the barrier scales with the goal.
-                parsed["barrier"] = self.barrier * parsed["goal"] // self.goal
+        if "barrier" not in parsed and parsed.get("barrel") is not None:
+            # RULES.md section 7: the barrel "replaces the barrier".
+            parsed["barrier"] = None
+        if "goal" in parsed:
+            # Section 7: what the table does not set itself follows the goal.
+            for option in ("barrier", "defender_max"):
+                value = getattr(self, option)
+                if option not in parsed and value is not None:
+                    parsed[option] = _follow_goal(value, self.goal, parsed["goal"])
         current = {opt: getattr(self, opt) for opt in OPTION_IDS}
         rules = Rules(**(current | parsed), preset_name=preset_name)
         rules._check_consistent()
@@ -199,6 +201,14 @@ class Rules:
         if self.mode == "dobierany":
             return 12
         return self.hand_size if self.players == 2 else 8
+
+
+def _follow_goal(value: int, old_goal: int, goal: int) -> int:
+    """A barrier or ``defender_max`` for another goal: scaled with the goal and
+    rounded down to the 10-point step of these options. RULES.md section 7's
+    examples, goal 1000 to 500: barrier 800 → 400, 900 → 450, defender_max
+    990 → 490 (docs/RULES_NOTES.md)."""
+    return value * goal // old_goal // 10 * 10
 
 
 # --- option table: how each option is checked and described ----------------
@@ -332,7 +342,7 @@ def parse_option(text: str) -> tuple[str, Any]:
     raw = raw.strip()
     try:
         value = json.loads(raw)
-    except json.JSONDecodeError:
+    except (ValueError, RecursionError):      # not JSON (or beyond its limits): a word
         value = raw
     return name, _check(name, value)
 

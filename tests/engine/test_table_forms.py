@@ -83,7 +83,7 @@ def test_given_cards_that_do_not_fit_are_a_bad_deal() -> None:
     game = Game(FORMS["pl-3"][0], first_dealer=0)
     with pytest.raises(IllegalAction) as err:
         game.deal(twice, [deck[21:24]], [])
-    assert "9H" in err.value.message("en") and "9H" in err.value.message("pl")
+    assert "9♥" in err.value.message("en") and "9♥" in err.value.message("pl")
 
 
 def test_given_cards_are_dealt_as_given() -> None:

@@ -19,7 +19,7 @@ from ..engine.phases import BID, CHOOSE_MUSIK, DEAL, GAME_OVER, PHASES
 from ..engine.results import DealLog, DealResult
 from ..engine.scoring import Note, Outcome, Standing, settle
 from ..record import FullDeal, GameRecord, SheetRow
-from ..record.replay import apply_record_action, new_game
+from ..record.replay import apply_record_action, new_game, replay
 
 _T = {
     "header": ("Partia: {players}. Zasady: {rules}.", "Game: {players}. Rules: {rules}."),
@@ -121,6 +121,14 @@ class _Account:
         error = False
         for i, deal in enumerate(record.deals):
             if game.phase != DEAL:
+                # A deal left unsettled before the next, or a deal after the game
+                # ended: the replay's error, as the verdict has it.
+                e = replay(record).error
+                if e is not None:
+                    self.say("error", i=e.deal if e.deal is not None else "-",
+                             j=e.action if e.action is not None else "-", rule=e.rule,
+                             message=e.message(self.lang, names))
+                    error = True
                 break
             before = game.standing
             settled = len(game.results)
@@ -159,14 +167,13 @@ class _Account:
 
     def _sheet(self, game: Game, row: SheetRow) -> None:
         s = row.sheet
-        if s.bomb:
-            self.say("sheet_bomb", name=self.names[s.declarer or 0])
-        elif s.declarer is not None:
-            self.say("sheet", name=self.names[s.declarer], contract=s.contract)
         try:
             game.apply_sheet(s)
         except IllegalAction as e:
             raise _ActionError(None, e) from None
+        if s.declarer is not None:
+            self.say("sheet_bomb" if s.bomb else "sheet", name=self.names[s.declarer],
+                     contract=s.contract)
 
     def _deal(self, game: Game, deal: FullDeal) -> None:
         names, lang = self.names, self.lang

@@ -9,25 +9,44 @@ from ..engine import actions as A
 from ..engine.game import Game
 from ..engine.phases import DEAL, GAME_OVER, PHASES
 from ..engine.results import DealResult
-from ..record import GameRecord, RecordError, read_any, replay
+from ..record import GameRecord, RecordError, read_record, replay
+from ..record.errors import INTERNAL_ERROR
 
-#: Exit statuses: valid, an illegal action or inconsistent sheet, not a record.
-VALID, ILLEGAL, NOT_A_RECORD = 0, 1, 2
+#: Exit statuses: valid, an illegal action or inconsistent sheet, not a record,
+#: an internal error (a bug).
+VALID, ILLEGAL, NOT_A_RECORD, INTERNAL = 0, 1, 2, 3
 
 
-def judge_text(text: str, lang: str = "pl") -> tuple[dict[str, Any], int, GameRecord | None]:
-    """Judge a record given as JSON (or in the text notation): the verdict object,
-    the exit status and the record (None if the text is not a record)."""
+def judge_bytes(data: bytes | str, lang: str = "pl"
+                ) -> tuple[dict[str, Any], int, GameRecord | None]:
+    """Judge a record from outside (bytes or text; JSON or the text notation):
+    the verdict object, the exit status and the record (None if the input is not
+    a record). Total: whatever the input, a verdict comes back; a bug is a verdict
+    with rule ``internal_error`` and status 3."""
     try:
-        record = read_any(text)
+        record = read_record(data)
     except RecordError as e:
-        return _not_a_record(e, lang), NOT_A_RECORD, None
+        return not_a_record(e, lang), NOT_A_RECORD, None
+    except Exception as e:                                   # a bug, never expected
+        return internal_error(e, lang), INTERNAL, None
     verdict, status = judge(record, lang)
     return verdict, status, record
 
 
+#: The former name of :func:`judge_bytes`.
+judge_text = judge_bytes
+
+
 def judge(record: GameRecord, lang: str = "pl") -> tuple[dict[str, Any], int]:
-    """The verdict on a parsed record and the exit status."""
+    """The verdict on a parsed record and the exit status. Total, as
+    :func:`judge_bytes`."""
+    try:
+        return _judge(record, lang)
+    except Exception as e:                                   # a bug, never expected
+        return internal_error(e, lang), INTERNAL
+
+
+def _judge(record: GameRecord, lang: str) -> tuple[dict[str, Any], int]:
     result = replay(record)
     game, error = result.game, result.error
     verdict: dict[str, Any] = {
@@ -44,7 +63,21 @@ def judge(record: GameRecord, lang: str = "pl") -> tuple[dict[str, Any], int]:
     return verdict, NOT_A_RECORD if error.is_format_error else ILLEGAL
 
 
-def _not_a_record(e: RecordError, lang: str) -> dict[str, Any]:
+def internal_error(e: BaseException, lang: str = "pl") -> dict[str, Any]:
+    """The verdict of a bug: RECORD.md's object with rule ``internal_error``."""
+    what = f"{type(e).__name__}: {e}"[:200]
+    pl = f"Błąd wewnętrzny arbitra (do zgłoszenia): {what}"
+    en = f"an internal error of the arbiter (please report it): {what}"
+    return {
+        "valid": False,
+        "error": {"deal": None, "action": None, "rule": INTERNAL_ERROR,
+                  "message": pl if lang == "pl" else en, "messages": {"pl": pl, "en": en}},
+        "deals": [], "scores": [], "finished": False, "winner": None, "next": None,
+    }
+
+
+def not_a_record(e: RecordError, lang: str = "pl") -> dict[str, Any]:
+    """The verdict on an input that is not a record."""
     return {
         "valid": False, "error": _error_json(e, lang, None), "deals": [], "scores": [],
         "finished": False, "winner": None, "next": None,
@@ -65,7 +98,8 @@ def deal_json(r: DealResult) -> dict[str, Any]:
         "dealer": r.dealer, "declarer": r.declarer, "bid": r.bid, "contract": r.contract,
         "bomb": r.bomb, "points": list(r.points),
         "melds": [[suit_str(s) for s in m] for m in r.melds],
-        "tricks": list(r.tricks), "delta": list(r.delta), "scores": list(r.scores),
+        "tricks": list(r.tricks) if r.tricks_known else None,
+        "delta": list(r.delta), "scores": list(r.scores),
     }
     if r.sitting_out is not None:
         out["sitting_out"] = r.sitting_out

@@ -5,14 +5,18 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import Any
 
-from ..arbiter import NOT_A_RECORD, explain, judge_text
-from .inputs import InputError, read_text
+from ..arbiter import INTERNAL, NOT_A_RECORD, explain, internal_error, judge_bytes, not_a_record
+from ..record.errors import bad_record
+from .inputs import InputError, read_input, utf8_stdout
 
 HELP = """Judge a game record against its rules and print the verdict as JSON.
 
 Exit status: 0 the record is valid, 1 an illegal action or an inconsistent
-score-sheet deal, 2 the file is not a record (the message says what and where)."""
+score-sheet deal, 2 the file is not a record (the message says what and where),
+3 an internal error (a bug; the verdict's rule is internal_error). Every status
+prints the one JSON verdict."""
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,25 +31,38 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    utf8 = utf8_stdout()
     try:
-        text = read_text(args.file, args.lang)
-    except InputError as e:
-        print(f"tysiac arbiter: {e}", file=sys.stderr)
-        return NOT_A_RECORD
-    verdict, status, record = judge_text(text, args.lang)
-    print(_pretty(verdict))
-    if status == NOT_A_RECORD:
+        verdict, status, account = _verdict(args.file, args.lang, args.explain)
+    except Exception as e:                                   # a bug, never expected
+        verdict, status, account = internal_error(e, args.lang), INTERNAL, None
+    print(_pretty(verdict, utf8))
+    if status in (NOT_A_RECORD, INTERNAL):
         print(f"tysiac arbiter: {verdict['error']['message']}", file=sys.stderr)
-    if args.explain and record is not None:
+    if account is not None:
         print()
-        print(explain(record, args.lang))
+        print(account)
     return status
 
 
-def _pretty(verdict: dict[str, object]) -> str:
-    """One key per line, each deal on a line of its own: readable and still JSON."""
+def _verdict(path: str, lang: str, with_account: bool
+             ) -> tuple[dict[str, Any], int, str | None]:
+    """The verdict, the status and the account (computed before anything is printed)."""
+    try:
+        data = read_input(path)
+    except InputError as e:
+        return not_a_record(bad_record(*e.texts), lang), NOT_A_RECORD, None
+    verdict, status, record = judge_bytes(data, lang)
+    if not with_account or record is None or status == INTERNAL:
+        return verdict, status, None
+    return verdict, status, explain(record, lang)
+
+
+def _pretty(verdict: dict[str, object], utf8: bool = True) -> str:
+    """One key per line, each deal on a line of its own: readable and still JSON
+    (ASCII escapes where standard output is not UTF-8)."""
     def dump(v: object) -> str:
-        return json.dumps(v, ensure_ascii=False)
+        return json.dumps(v, ensure_ascii=not utf8)
 
     lines = []
     for key, value in verdict.items():

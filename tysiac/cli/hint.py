@@ -9,7 +9,8 @@ import sys
 from ..bots.hint import advice_json, hint
 from ..engine import actions as A
 from ..engine.phases import DEAL, GAME_OVER
-from ..record import RecordError, read_any, replay
+from ..record import RecordError, read_record, replay
+from .inputs import InputError, read_input
 
 HELP = """Read a game record in progress (RECORD.md; JSON or the text notation) and
 print what the strong bot would do next for the seat to move, with the expected
@@ -19,7 +20,6 @@ the seat knows. Exit status 2 for a file that cannot be read, is not a record,
 holds an illegal action, or has no move to advise."""
 
 _T = {
-    "read": ("nie można odczytać {file}: {reason}", "cannot read {file}: {reason}"),
     "bad": ("to nie jest zapis partii: {msg}", "not a game record: {msg}"),
     "illegal": ("zapis zawiera niedozwolony ruch ({where}): {msg}",
                 "the record holds an illegal action ({where}): {msg}"),
@@ -72,16 +72,10 @@ def run(args: argparse.Namespace) -> int:
     if args.budget_ms is not None and not args.budget_ms > 0:
         return fail("budget")
     try:
-        if args.record == "-":
-            text = sys.stdin.read()
-        else:
-            with open(args.record, encoding="utf-8") as f:
-                text = f.read()
-    except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        return fail("read", file=args.record, reason=reason)
-    try:
-        record = read_any(text)
+        record = read_record(read_input(args.record))
+    except InputError as e:
+        print(f"tysiac hint: {e.message(args.lang)}", file=sys.stderr)
+        return 2
     except RecordError as e:
         return fail("bad", msg=e.message(args.lang))
     result = replay(record)

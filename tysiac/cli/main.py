@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from .. import __version__
 
 #: Subcommand modules of this package; each has ``register(subparsers)``.
-COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint")
+COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint", "serve")
 
 
 def build_parser(lang: str = "pl") -> argparse.ArgumentParser:
@@ -45,6 +45,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 130
     except BrokenPipeError:
         return 0
+    except Exception as e:              # a bug: said in one line, with its own status
+        print(f"tysiac: błąd wewnętrzny / internal error (a bug, please report it): "
+              f"{type(e).__name__}: {e}", file=sys.stderr)
+        return 3
 
 
 if __name__ == "__main__":

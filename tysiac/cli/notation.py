@@ -5,8 +5,8 @@ from __future__ import annotations
 import argparse
 import sys
 
-from ..record import RecordError, dumps, notation, read_any
-from .inputs import InputError, read_text
+from ..record import RecordError, dumps, notation, read_record
+from .inputs import InputError, read_input, utf8_stdout
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -22,15 +22,17 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def run(args: argparse.Namespace) -> int:
+    utf8_stdout()
     try:
-        text = read_text(args.file, args.lang)
-        record = read_any(text)
+        data = read_input(args.file)
+        record = read_record(data)
     except InputError as e:
-        print(f"tysiac notation: {e}", file=sys.stderr)
+        print(f"tysiac notation: {e.message(args.lang)}", file=sys.stderr)
         return 2
     except RecordError as e:
         print(f"tysiac notation: {e.message(args.lang)}", file=sys.stderr)
         return 2
-    to = args.to or ("json" if notation.is_notation(text) else "text")
+    was_text = notation.is_notation(data.decode("utf-8-sig"))   # UTF-8: it was read
+    to = args.to or ("json" if was_text else "text")
     sys.stdout.write(notation.write(record) if to == "text" else dumps(record) + "\n")
     return 0

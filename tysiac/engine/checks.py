@@ -29,17 +29,12 @@ _PHASE_KINDS = {
 def check(g: Game, a: int, seat: int) -> None:
     """Raise :class:`IllegalAction` unless ``seat`` may take action ``a`` now."""
     kind = A.kind(a)
-    if g.phase == GAME_OVER:
-        raise IllegalAction("game_over")
     if kind == "redeal":
+        if g.phase == GAME_OVER:
+            raise IllegalAction("game_over")
         _check_redeal(g, a, seat)
         return
-    if g.phase == DEAL:
-        raise IllegalAction("wrong_phase", seat=seat, phase="deal")
-    if seat != g.to_move:
-        raise IllegalAction("not_your_turn", seat=seat, other=g.to_move)
-    if kind not in _PHASE_KINDS[g.phase] or kind == ("give" if g.two else "discard"):
-        raise IllegalAction("wrong_phase", seat=seat, phase=PHASES[g.phase])
+    _check_turn(g, kind, seat)
     if kind == "bomb":
         _check_bomb(g, seat)
     elif kind == "bid":
@@ -51,6 +46,30 @@ def check(g: Game, a: int, seat: int) -> None:
             raise IllegalAction("card_not_in_hand", seat=seat, card=A.card_of(a))
     elif kind == "play":
         _check_play(g, seat, a)
+
+
+def check_number(g: Game, kind: str, value: int, seat: int) -> None:
+    """Check a bid or a declaration (``kind``) of any integer ``value``, before it
+    is encoded as an action (which holds only 0 to 1023): a value out of that
+    range is illegal by the rule it breaks (too low, over the cap, off the step)."""
+    _check_turn(g, kind, seat)
+    if kind == "bid":
+        _check_bid(g, seat, value)
+    else:
+        _check_declare(g, seat, value)
+
+
+def _check_turn(g: Game, kind: str, seat: int) -> None:
+    """The seat, then the kind of action for the phase."""
+    if g.phase == GAME_OVER:
+        raise IllegalAction("game_over")
+    if g.phase == DEAL:
+        # Between deals: after the last trick (a bomb, a redeal), or before the first.
+        raise IllegalAction("wrong_phase", "over" if g.log else "", seat=seat, phase="deal")
+    if seat != g.to_move:
+        raise IllegalAction("not_your_turn", seat=seat, other=g.to_move)
+    if kind not in _PHASE_KINDS[g.phase] or kind == ("give" if g.two else "discard"):
+        raise IllegalAction("wrong_phase", seat=seat, phase=PHASES[g.phase])
 
 
 def _check_redeal(g: Game, a: int, seat: int) -> None:

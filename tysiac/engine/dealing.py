@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import card_str, mask_of
+from ..cards import card_display, mask_of
 from ..rules import Rules
 from .errors import IllegalAction
 
@@ -56,9 +56,13 @@ def check_cards(rules: Rules, sitting_out: int | None, hands: Sequence[Sequence[
             raise bad(f"Gracz {s} powinien mieć {want} kart, ma {len(h)}",
                       f"seat {s} should be dealt {want} cards, not {len(h)}")
     count, size = rules.musik_count, rules.musik_size
-    if len(musiks) != count or any(len(m) != size for m in musiks):
-        raise bad(f"Przy tym stole są {count} musiki po {size} karty",
-                  f"this table has {count} musik(s) of {size} cards")
+    if len(musiks) != count:
+        raise bad(*_musik_count(count, size, len(musiks)))
+    for i, m in enumerate(musiks):
+        if len(m) != size:
+            pl, en = (f"Musik {i + 1}", f"musik {i + 1}") if count > 1 else ("Musik", "the musik")
+            raise bad(f"{pl} ma {len(m)} {_cards_pl(len(m))}, a powinien mieć {size} "
+                      f"{_cards_pl(size)}", f"{en} has {len(m)} cards, not {size}")
     want_stock = 12 if rules.draw_game else 0
     if len(stock) != want_stock:
         raise bad(f"Stos powinien mieć {want_stock} kart",
@@ -68,7 +72,27 @@ def check_cards(rules: Rules, sitting_out: int | None, hands: Sequence[Sequence[
         raise bad("To nie są karty talii", "not cards of the deck")
     if len(set(every)) != 24:
         twice = sorted({c for c in every if every.count(c) > 1})
-        names = ", ".join(card_str(c) for c in twice) or "?"
-        raise bad(f"Karty nie tworzą jednej talii (podwójne: {names})",
-                  f"the cards are not one deck (twice: {names})")
+        pl, en = (", ".join(card_display(c, lang) for c in twice) or "?" for lang in ("pl", "en"))
+        raise bad(f"Karty nie tworzą jednej talii (podwójne: {pl})",
+                  f"the cards are not one deck (twice: {en})")
     return [mask_of(h) for h in hands], [mask_of(m) for m in musiks], tuple(stock)
+
+
+def _musik_count(count: int, size: int, given: int) -> tuple[str, str]:
+    """What a deal with ``given`` musiks lacks, where the table has ``count``."""
+    if count == 0:
+        return ("W tej grze nie ma musiku", "this game has no musik")
+    table = ((f"jeden musik z {size} kart", f"one musik of {size} cards") if count == 1
+             else (f"{count} musiki po {size} karty", f"{count} musiks of {size} cards"))
+    if given == 0:
+        return (f"Brak musiku: przy tym stole jest {table[0]}",
+                f"the musik is missing: this table has {table[1]}")
+    return (f"Musików jest {given}, a przy tym stole jest {table[0]}",
+            f"{given} musiks are given, but this table has {table[1]}")
+
+
+def _cards_pl(n: int) -> str:
+    """"karta" in the form a Polish number takes: 1 kartę, 2 karty, 5 kart."""
+    if n == 1:
+        return "kartę"
+    return "karty" if n % 10 in (2, 3, 4) and n % 100 not in (12, 13, 14) else "kart"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ..cards import SUIT_NAMES, card_display, card_str
+from ..cards import SUIT_NAMES, card_display
 
 #: The rule ids of RECORD.md, in its order.
 RULE_IDS = (
@@ -34,6 +34,11 @@ _MESSAGES: dict[tuple[str, str], tuple[str, str]] = {
     ("wrong_phase", ""): (
         "{seat} nie może teraz wykonać tego ruchu: trwa {phase}",
         "{seat} cannot make that move now: this is {phase}"),
+    ("wrong_phase", "over"): (
+        "Rozdanie już się skończyło (ostatnią lewą, bombą albo prośbą o nowe rozdanie): "
+        "ruch {seat} przychodzi po jego końcu",
+        "The deal is already over (its last trick, a bomb or a redeal): {seat}'s move comes "
+        "after its end"),
     ("wrong_phase", "undo"): (
         "Nie ma czego cofnąć w tym rozdaniu", "There is nothing to take back in this deal"),
     ("game_over", ""): ("Partia jest już zakończona", "The game is over"),
@@ -137,7 +142,7 @@ class IllegalAction(ValueError):
             if key in ("seat", "other"):
                 values[key] = seat_name(value, lang, names)
             elif key in ("card", "target"):
-                values[key] = card_display(value, lang) if lang == "pl" else card_str(value)
+                values[key] = card_display(value, lang)
             elif key == "suit":
                 values[key] = SUIT_NAMES[lang if lang == "pl" else "en"][value]
             elif key == "phase":

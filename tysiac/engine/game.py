@@ -426,7 +426,8 @@ class Game:
         self._record_result(outcome, cards or self._no_points, melds, log)
 
     def _record_result(self, outcome: Outcome, cards: tuple[int, ...],
-                       melds: tuple[tuple[int, ...], ...], log: DealLog | None) -> None:
+                       melds: tuple[tuple[int, ...], ...], log: DealLog | None,
+                       tricks_known: bool = True) -> None:
         """Settle ``outcome``, write the result, pass the deal, see if the game ended."""
         before = self.standing
         self.standing = after = settle(self.rules, before, outcome)
@@ -436,7 +437,7 @@ class Game:
             contract=outcome.contract, bomb=outcome.bomb, points=outcome.points,
             cards=cards, melds=melds, tricks=outcome.tricks,
             delta=tuple(map(sub, after.scores, before.scores)), scores=after.scores,
-            sitting_out=outcome.sitting_out, log=log,
+            sitting_out=outcome.sitting_out, log=log, tricks_known=tricks_known,
         ))
         self.dealer = (self.dealer + 1) % self.n
         if max(after.scores) >= self.rules.goal:
@@ -458,7 +459,8 @@ class Game:
         self.bid = sheet.bid or 0
         self.log.append(sheet)
         melds = sheet.melds or ((),) * self.n
-        self._record_result(outcome, sheet.cards or self._no_points, melds, None)
+        self._record_result(outcome, sheet.cards or self._no_points, melds, None,
+                            sheet.tricks is not None)
 
     # --- the checked door, copies, undo -------------------------------------------
 

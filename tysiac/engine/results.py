@@ -43,6 +43,9 @@ class DealResult:
     scores: tuple[int, ...]
     sitting_out: int | None
     log: DealLog | None                # None for a score-sheet deal
+    #: False for a score-sheet deal that gives no tricks: ``tricks`` then holds
+    #: what scoring assumes (a trick for a seat with card points), not a count.
+    tricks_known: bool = True
 
     @property
     def made(self) -> bool:

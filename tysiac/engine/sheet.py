@@ -39,9 +39,11 @@ def sheet_outcome(rules: Rules, sheet: SheetDeal, playing: tuple[int, ...],
     n = rules.players
     d = sheet.declarer
     if rules.draw_game:
-        if d is not None or sheet.bomb:
-            raise _bad("W tysiącu dobieranym nie ma grającego ani bomby",
-                       "the draw game has no declarer and no bomb")
+        if d is not None or sheet.bomb or sheet.contract is not None or sheet.bid is not None:
+            raise _bad("W tysiącu dobieranym nie ma grającego, licytacji, kontraktu ani bomby: "
+                       "zapis rozdania to tylko cards i melds",
+                       "the draw game has no declarer, bid, contract or bomb: its score-sheet "
+                       "deal has only cards and melds")
     elif d not in playing:
         raise _bad(f"Grający musi być jednym z grających miejsc {list(playing)}",
                    f"the declarer must be one of the playing seats {list(playing)}")
@@ -67,8 +69,14 @@ def sheet_outcome(rules: Rules, sheet: SheetDeal, playing: tuple[int, ...],
         if sheet.bid is not None and c < sheet.bid:
             raise _bad(f"Kontrakt {c} jest niższy niż licytacja {sheet.bid}",
                        f"the contract {c} is below the bid {sheet.bid}")
-    if len(sheet.cards) != n or any(x < 0 for x in sheet.cards):
-        raise _bad(f"Potrzeba {n} liczb punktów z kart", f"cards needs {n} card-point counts")
+    if len(sheet.cards) != n:
+        raise _bad(f"Potrzeba {n} liczb punktów z kart (po jednej na miejsce), "
+                   f"jest {len(sheet.cards)}",
+                   f"cards needs {n} card-point counts (one per seat), not {len(sheet.cards)}")
+    for seat, x in enumerate(sheet.cards):
+        if not 0 <= x <= 120:
+            raise _bad(f"cards[{seat}] = {x}: punkty z kart to od 0 do 120",
+                       f"cards[{seat}] is {x}: card points run from 0 to 120")
     if sitting_out is not None and sheet.cards[sitting_out]:
         raise _bad("Pauzujący nie bierze lew", "the sitting-out seat takes no tricks")
     total = sum(sheet.cards)

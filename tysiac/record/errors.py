@@ -8,19 +8,24 @@ from ..engine.errors import IllegalAction
 
 #: Rule ids for which the arbiter exits with 2: the file is not a record.
 NOT_A_RECORD = ("bad_record", "bad_deal")
+#: The rule id of an internal error (a bug): the arbiter exits with 3.
+INTERNAL_ERROR = "internal_error"
 
 
 class RecordError(ValueError):
     """A record that breaks the format or the rules. ``deal`` and ``action`` index
-    the record's ``deals`` and a deal's ``actions`` (None where not applicable)."""
+    the record's ``deals`` and a deal's ``actions`` (None where not applicable);
+    ``path`` is the JSON field at fault (``deals[0].hands[1]``), where one is."""
 
     def __init__(self, rule: str, pl: str, en: str, deal: int | None = None,
-                 action: int | None = None, illegal: IllegalAction | None = None) -> None:
+                 action: int | None = None, illegal: IllegalAction | None = None,
+                 path: str | None = None) -> None:
         self.rule = rule
         self.texts = (pl, en)
         self.deal = deal
         self.action = action
         self.illegal = illegal
+        self.path = path
         super().__init__(self.message("en"))
 
     @classmethod
@@ -46,5 +51,5 @@ class RecordError(ValueError):
 
 
 def bad_record(pl: str, en: str, deal: int | None = None,
-               action: int | None = None) -> RecordError:
-    return RecordError("bad_record", pl, en, deal, action)
+               action: int | None = None, path: str | None = None) -> RecordError:
+    return RecordError("bad_record", pl, en, deal, action, path=path)

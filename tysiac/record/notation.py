@@ -19,25 +19,33 @@ while the reader only needs the order of the tokens::
 Moves: a bid ``110``, ``pass``, ``redeal``, ``musik=0``, ``give(1=9S,2=JD)``,
 ``discard(9S,JD)``, ``bomb``, ``declare=120``, a card ``QH``, a marriage lead
 ``QH+``. A score-sheet deal is ``{sheet} declarer=1 contract=120 cards=30,76,14
-melds=,C, tricks=2,5,1``. Cards are written canonically and read in any form
-:func:`tysiac.cards.parse_card` reads. Writing then reading gives the same record.
+melds=,C, tricks=2,5,1`` (a bomb: ``{sheet} declarer=0 bid=100 bomb``; ``dobierany``:
+``{sheet} cards=63,57 melds=H,``). Fields a line does not hold go on an ``extra:``
+line as JSON. Cards are written canonically and read in any form
+:func:`tysiac.cards.parse_card` reads.
+
+Reading turns the tags and blocks into the record's JSON value, which
+:mod:`.fields` checks exactly as it checks a JSON record; the reader is linear
+and keeps the limits of :mod:`.limits`. Writing then reading gives the same
+record, and so does JSON → text → JSON.
 """
 
 from __future__ import annotations
 
+import io
 import json
 import re
 from typing import Any
 
-from ..cards import CardError, card_str, parse_card, parse_suit, suit_str
-from ..engine.sheet import SheetDeal
-from ..rules import Rules, RulesError, parse_option
+from ..cards import card_str
 from .errors import RecordError, bad_record
+from .fields import FULL_FIELDS, SHEET_FIELDS, TOP_FIELDS, record_from_data
+from .json_io import parse_json, sheet_json
+from .limits import MAX_ACTIONS_PER_DEAL, MAX_DEALS, MAX_INT_DIGITS, MAX_LINE_CHARS
 from .model import FullDeal, GameRecord, RecordAction, SheetRow
 
 FORMAT = "tysiac-text/1"
-_TAG = re.compile(r"^\[(\w+)\s+(.*)\]$")
-_MOVE = re.compile(r"^(\d):(.+)$")
+_NAME = re.compile(r"\w+")
 
 
 # --- writing ------------------------------------------------------------------
@@ -56,7 +64,7 @@ def write(record: GameRecord) -> str:
     for deal in record.deals:
         lines.append("")
         lines.extend(_write_sheet(deal) if isinstance(deal, SheetRow)
-                     else _write_deal(deal))
+                     else _write_deal(deal, record.rules.playing_seats))
     return "\n".join(lines) + "\n"
 
 
@@ -68,7 +76,7 @@ def _cards(cs: list[int] | tuple[int, ...]) -> str:
     return " ".join(card_str(c) for c in cs)
 
 
-def _write_deal(d: FullDeal) -> list[str]:
+def _write_deal(d: FullDeal, width: int) -> list[str]:
     lines = ["{deal}", "hands: " + " / ".join(_cards(h) for h in d.hands)]
     if d.musik:
         lines.append("musik: " + " / ".join(_cards(m) for m in d.musik))
@@ -80,7 +88,6 @@ def _write_deal(d: FullDeal) -> list[str]:
     kind_of_row = ""
     trick_no = 0
     players_in_trick = 0
-    width = sum(1 for h in d.hands if h)
     for a in d.actions:
         token = f"{a.p}:{_move(a)}"
         kind = "play" if a.kind == "play" else (
@@ -119,20 +126,19 @@ def _move(a: RecordAction) -> str:
 
 
 def _write_sheet(row: SheetRow) -> list[str]:
-    s = row.sheet
-    parts = ["{sheet}", f"declarer={'-' if s.declarer is None else s.declarer}"]
-    if s.bid is not None:
-        parts.append(f"bid={s.bid}")
-    if s.bomb:
-        parts.append("bomb")
-    else:
-        parts += [f"contract={s.contract}", "cards=" + ",".join(map(str, s.cards))]
-        if s.melds:
-            parts.append("melds=" + ",".join("".join(suit_str(x) for x in m) for m in s.melds))
-        if s.tricks is not None:
-            parts.append("tricks=" + ",".join(map(str, s.tricks)))
-    if s.musik:
-        parts.append("musik=" + ",".join(card_str(c) for c in s.musik))
+    """``{sheet}`` and the fields the deal has, as :func:`json_io.sheet_json` writes
+    them (a list as comma-separated items, melds as suit letters per seat)."""
+    parts = ["{sheet}"]
+    for key, value in sheet_json(row.sheet).items():
+        if key == "bomb":
+            parts.append("bomb")
+        elif key == "melds":
+            if row.sheet.melds:
+                parts.append("melds=" + ",".join("".join(m) for m in value))
+        elif isinstance(value, list):
+            parts.append(f"{key}=" + ",".join(map(str, value)))
+        else:
+            parts.append(f"{key}={value}")
     lines = [" ".join(parts)]
     if row.extra:
         lines.append("extra: " + _compact(row.extra))
@@ -140,159 +146,308 @@ def _write_sheet(row: SheetRow) -> list[str]:
 
 
 # --- reading ------------------------------------------------------------------
+#
+# The reader turns tags and blocks into the JSON value of the record, which
+# ``fields`` then checks as it checks a JSON record; its errors get the line.
+
+_TAGS = {"Format": "format", "Rules": "rules", "Players": "players",
+         "FirstDealer": "first_dealer", "StartScores": "start_scores", "Extra": ""}
+_SHEET_KEYS = ("declarer", "contract", "bid", "cards", "melds", "tricks", "musik")
+
 
 def is_notation(text: str) -> bool:
-    """Whether a text is in this notation (a ``[Tag`` or a block opens it), not JSON."""
-    return re.match(r"\s*(\[[A-Za-z]|\{deal\}|\{sheet\})", text) is not None
+    """Whether a text is in this notation (a ``[Tag``, a block or a ``#`` comment
+    opens it), not JSON."""
+    head = text.lstrip()[:7]
+    return head.startswith(("{deal}", "{sheet}", "#")) or (
+        head[:1] == "[" and head[1:2].isascii() and head[1:2].isalpha())
+
+
+class _Block:
+    """A deal's lines, and where each of its fields and actions stands."""
+
+    def __init__(self, number: int, line: str) -> None:
+        self.number = number
+        self.line = line
+        self.lines: list[tuple[int, str]] = []
+        self.field_lines: dict[str, int] = {}
+        self.action_lines: list[int] = []
 
 
 def read(text: str) -> GameRecord:
-    """Read the text notation. Raises :class:`RecordError` (``bad_record``) that
-    names the line."""
-    tags: dict[str, str] = {}
-    blocks: list[list[tuple[int, str]]] = []
-    for number, raw in enumerate(text.splitlines(), 1):
+    """Read the text notation. Raises :class:`RecordError` that names the line."""
+    tags: dict[str, tuple[int, str]] = {}
+    blocks: list[_Block] = []
+    for number, raw in enumerate(io.StringIO(text, newline="\n"), 1):
+        if len(raw) > MAX_LINE_CHARS + 1:
+            raise _bad(number, f"wiersz ma {len(raw)} znaków: najwyżej {MAX_LINE_CHARS}",
+                       f"the line has {len(raw)} characters: at most {MAX_LINE_CHARS}")
         line = raw.strip()
         if not line or line.startswith("#"):
             continue
-        tag = _TAG.match(line)
-        if tag and not blocks:
-            tags[tag.group(1)] = tag.group(2).strip()
-        elif line.startswith(("{deal}", "{sheet}")):
-            blocks.append([(number, line)])
+        if line.startswith(("{deal}", "{sheet}")):
+            if len(blocks) == MAX_DEALS:
+                raise _bad(number, f"zapis może mieć najwyżej {MAX_DEALS} rozdań",
+                           f"a record holds at most {MAX_DEALS} deals")
+            blocks.append(_Block(number, line))
         elif blocks:
-            blocks[-1].append((number, line))
+            blocks[-1].lines.append((number, line))
+        elif line.startswith("["):
+            name, value = _tag(line, number)
+            if name in tags:
+                raise _bad(number, f"znacznik [{name}] drugi raz", f"the tag [{name}] again")
+            tags[name] = (number, value)
         else:
-            raise _bad(number, "oczekiwano [Tag ...] albo {deal}", "expected [Tag ...] or {deal}")
-    if tags.get("Format", FORMAT) != FORMAT:
-        raise _bad(1, f"nieznany format {tags['Format']!r}", f"unknown format {tags['Format']!r}")
-    rules = _read_rules(tags.get("Rules", "pl-3"))
-    players = _json_tag(tags, "Players", [f"Gracz {i + 1}" for i in range(rules.players)])
-    first = _json_tag(tags, "FirstDealer", None)
-    start = _json_tag(tags, "StartScores", None)
-    extra = _json_tag(tags, "Extra", {})
-    if not isinstance(first, int) or not isinstance(players, list) \
-            or not isinstance(extra, dict):
-        raise _bad(1, "[FirstDealer N] i [Players [...]] są wymagane",
-                   "[FirstDealer N] and [Players [...]] are required")
-    deals: list[FullDeal | SheetRow] = []
-    for i, lines in enumerate(blocks):
-        if lines[0][1].startswith("{sheet}"):
-            deals.append(_read_sheet(i, lines))
-        else:
-            deals.append(_read_deal(i, lines))
-    return GameRecord(rules, [str(p) for p in players], first, deals,
-                      tuple(start) if start is not None else None, extra)
+            raise _bad(number, "oczekiwano [Znacznik ...] albo {deal}",
+                       "expected [Tag ...] or {deal}")
+    data = _tags_data(tags)
+    data["deals"] = [_sheet_data(b) if b.line.startswith("{sheet}") else _deal_data(b)
+                     for b in blocks]
+    try:
+        return record_from_data(data)
+    except RecordError as e:
+        raise _located(e, tags, blocks) from None
 
 
 def _bad(line: int, pl: str, en: str, deal: int | None = None) -> RecordError:
     return bad_record(f"wiersz {line}: {pl}", f"line {line}: {en}", deal)
 
 
-def _json_tag(tags: dict[str, str], name: str, default: Any) -> Any:
-    if name not in tags:
-        return default
+def _located(e: RecordError, tags: dict[str, tuple[int, str]], blocks: list[_Block]) -> RecordError:
+    """The error of a field, with the line the field stands on."""
+    path = e.path or ""
+    line = None
+    if e.deal is not None and e.deal < len(blocks):
+        block = blocks[e.deal]
+        line = block.number
+        if e.action is not None and e.action < len(block.action_lines):
+            line = block.action_lines[e.action]
+        else:
+            field = path.partition("].")[2].split("[")[0].split(".")[0]
+            line = block.field_lines.get(field, line)
+    else:
+        top = path.split("[")[0].split(".")[0]
+        tag = next((t for t, key in _TAGS.items() if key == top),
+                   None if top in TOP_FIELDS else "Extra")      # an extra field
+        line = tags[tag][0] if tag in tags else None
+    if line is None:
+        return e
+    return RecordError(e.rule, f"wiersz {line}: {e.texts[0]}", f"line {line}: {e.texts[1]}",
+                       e.deal, e.action, e.illegal, e.path)
+
+
+def _tag(line: str, number: int) -> tuple[str, str]:
+    parts = line[1:-1].split(None, 1) if line.endswith("]") else []
+    if not parts or not _NAME.fullmatch(parts[0]):
+        raise _bad(number, "znacznik to [Nazwa wartość], np. [FirstDealer 2]",
+                   "a tag is [Name value], e.g. [FirstDealer 2]")
+    name = parts[0]
+    if name not in _TAGS:
+        known = ", ".join(_TAGS)
+        raise _bad(number, f"nieznany znacznik [{name}] (są: {known})",
+                   f"unknown tag [{name}] (tags: {known})")
+    return name, parts[1] if len(parts) > 1 else ""
+
+
+def _tags_data(tags: dict[str, tuple[int, str]]) -> dict[str, Any]:
+    for name in ("Players", "FirstDealer"):
+        if name not in tags:
+            raise bad_record(f"brak znacznika [{name} ...]", f"the tag [{name} ...] is missing")
+    data: dict[str, Any] = {}
+    for name, (number, value) in tags.items():
+        where = f"wiersz {number}, [{name}]", f"line {number}, [{name}]"
+        if name == "Format":
+            if value != FORMAT:
+                raise _bad(number, f"nieznany format {value[:40]!r}, oczekiwano {FORMAT!r}",
+                           f"unknown format {value[:40]!r}, expected {FORMAT!r}")
+        elif name == "Rules":
+            data["rules"] = _rules_data(value, number)
+        elif name == "Extra":
+            extra = _json(value, where)
+            if not isinstance(extra, dict) or any(k in TOP_FIELDS for k in extra):
+                raise _bad(number, "[Extra] to obiekt JSON z polami spoza opisanych",
+                           "[Extra] is a JSON object of fields not otherwise defined")
+            data |= extra
+        else:
+            data[_TAGS[name]] = _json(value, where)
+    return data
+
+
+def _json(text: str, where: tuple[str, str]) -> Any:
     try:
-        return json.loads(tags[name])
-    except json.JSONDecodeError:
-        raise bad_record(f"[{name}]: niepoprawna wartość {tags[name]!r}",
-                         f"[{name}]: bad value {tags[name]!r}") from None
+        return parse_json(text)
+    except RecordError as e:
+        raise bad_record(f"{where[0]}: {e.texts[0]}", f"{where[1]}: {e.texts[1]}") from None
 
 
-def _read_rules(text: str) -> Rules:
-    preset, *pairs = text.split()
-    try:
-        overrides = dict(parse_option(p) for p in pairs)
-        return Rules.preset(preset, **overrides)
-    except RulesError as e:
-        raise bad_record(f"[Rules]: {e.message('pl')}", f"[Rules]: {e.message('en')}") from None
-
-
-def _read_deal(i: int, lines: list[tuple[int, str]]) -> FullDeal:
-    deal = FullDeal(hands=[], musik=[])
-    for number, line in lines[1:]:
-        head, sep, rest = line.partition(":")
+def _rules_data(text: str, number: int) -> dict[str, Any]:
+    """``pl-3 bombs_per_player=0`` as a record's ``rules`` object; each value is
+    JSON or, failing that, a bare word."""
+    preset, *pairs = text.split() or [""]
+    if not preset:
+        raise _bad(number, "[Rules] potrzebuje nazwy zestawu zasad, np. [Rules pl-3]",
+                   "[Rules] needs a preset name, e.g. [Rules pl-3]")
+    out: dict[str, Any] = {"preset": preset}
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        if not sep or not name:
+            raise _bad(number, f"oczekiwano opcja=wartość, np. bombs_per_player=0, "
+                       f"a jest {pair[:40]!r}",
+                       f"expected option=value, e.g. bombs_per_player=0, not {pair[:40]!r}")
+        if name in out:
+            raise _bad(number, f"opcja {name[:40]!r} drugi raz", f"the option {name[:40]!r} again")
         try:
-            if sep and head in ("hands", "musik", "stock"):
-                groups = [[parse_card(c) for c in g.split()] for g in rest.split("/")]
-                if head == "hands":
-                    deal.hands = groups
-                elif head == "musik":
-                    deal.musik = groups
-                else:
-                    deal.stock = groups[0]
+            out[name] = parse_json(raw)
+        except RecordError:
+            out[name] = raw
+    return out
+
+
+def _deal_data(block: _Block) -> dict[str, Any]:
+    if block.line != "{deal}":
+        raise _bad(block.number, "{deal} stoi sam w wierszu", "{deal} stands alone on its line")
+    d: dict[str, Any] = {}
+    actions: list[dict[str, Any]] = []
+    for number, line in block.lines:
+        head, sep, rest = line.partition(":")
+        if sep and head in ("hands", "musik", "stock", "extra"):
+            if head in block.field_lines:
+                raise _bad(number, f"drugi wiersz {head}:", f"a second {head}: line")
+            block.field_lines[head] = number
+            if head == "extra":
+                d |= _extra(rest, number, FULL_FIELDS)
                 continue
-            if sep and head == "extra":
-                deal.extra = json.loads(rest)
-                continue
-        except (CardError, json.JSONDecodeError) as e:
-            raise _bad(number, str(e), str(e), i) from None
-        for token in line.split():
-            if re.fullmatch(r"\d+\.", token):
-                continue
-            deal.actions.append(_read_move(token, number, i))
-    if not deal.hands:
-        raise _bad(lines[0][0], "rozdanie bez wiersza hands:", "a deal without a hands: line", i)
-    return deal
-
-
-def _read_move(token: str, line: int, deal: int) -> RecordAction:
-    m = _MOVE.match(token)
-    if not m:
-        raise _bad(line, f"nieznany ruch {token!r} (oczekiwano np. 1:110 albo 0:QH)",
-                   f"unknown move {token!r} (expected e.g. 1:110 or 0:QH)", deal)
-    p, move = int(m.group(1)), m.group(2)
-    try:
-        if move.isdigit():
-            return RecordAction(p, "bid", int(move))
-        if move in ("pass", "bomb", "redeal"):
-            return RecordAction(p, move)
-        if move.startswith("declare="):
-            return RecordAction(p, "declare", int(move[8:]))
-        if move.startswith("musik="):
-            return RecordAction(p, "choose_musik", int(move[6:]))
-        if move.startswith("give(") and move.endswith(")"):
-            pairs = [x.split("=") for x in move[5:-1].split(",")]
-            return RecordAction(p, "give", {int(s): parse_card(c) for s, c in pairs})
-        if move.startswith("discard(") and move.endswith(")"):
-            return RecordAction(p, "discard", tuple(parse_card(c) for c in move[8:-1].split(",")))
-        return RecordAction(p, "play", parse_card(move.rstrip("+")), move.endswith("+"))
-    except (ValueError, CardError):
-        raise _bad(line, f"nieznany ruch {token!r}", f"unknown move {token!r}", deal) from None
-
-
-def _read_sheet(i: int, lines: list[tuple[int, str]]) -> SheetRow:
-    number, first = lines[0]
-    fields: dict[str, str] = {}
-    bomb = False
-    for token in first.split()[1:]:
-        if token == "bomb":
-            bomb = True
+            groups = [g.split() for g in rest.split("/")]
+            if head == "stock" and len(groups) != 1:
+                raise _bad(number, "stos to jedna lista kart, bez /",
+                           "the stock is one list of cards, without /")
+            d[head] = groups[0] if head == "stock" else groups
             continue
-        key, _, value = token.partition("=")
-        fields[key] = value
-
-    def ints(key: str) -> tuple[int, ...] | None:
-        return tuple(int(x) for x in fields[key].split(",")) if key in fields else None
-
-    try:
-        declarer = fields.get("declarer", "-")
-        sheet = SheetDeal(
-            declarer=None if declarer == "-" else int(declarer),
-            contract=int(fields["contract"]) if "contract" in fields else None,
-            bid=int(fields["bid"]) if "bid" in fields else None,
-            bomb=bomb, cards=ints("cards") or (),
-            melds=tuple(tuple(parse_suit(ch) for ch in m)
-                        for m in fields["melds"].split(",")) if "melds" in fields else (),
-            tricks=ints("tricks"),
-            musik=tuple(parse_card(c) for c in fields["musik"].split(","))
-            if "musik" in fields else (),
-        )
-        extra: dict[str, Any] = next((json.loads(line[6:]) for _, line in lines[1:]
-                                      if line.startswith("extra:")), {})
-    except (ValueError, CardError):
-        raise _bad(number, "niepoprawny wiersz {sheet}", "a bad {sheet} line", i) from None
-    return SheetRow(sheet, extra)
+        for token in line.split():
+            if token.endswith(".") and token[:-1].isascii() and token[:-1].isdigit():
+                continue                                  # a trick's number
+            if len(actions) == MAX_ACTIONS_PER_DEAL:
+                raise _bad(number, f"rozdanie może mieć najwyżej {MAX_ACTIONS_PER_DEAL} ruchów",
+                           f"a deal holds at most {MAX_ACTIONS_PER_DEAL} actions")
+            actions.append(_read_move(token, number))
+            block.action_lines.append(number)
+    if "hands" not in d:
+        raise _bad(block.number, "rozdanie bez wiersza hands:", "a deal without a hands: line")
+    d["actions"] = actions
+    return d
 
 
-__all__ = ["FORMAT", "read", "write"]
+def _extra(text: str, number: int, fields: tuple[str, ...]) -> dict[str, Any]:
+    value = _json(text, (f"wiersz {number}, extra:", f"line {number}, extra:"))
+    if not isinstance(value, dict) or any(k in fields for k in value):
+        raise _bad(number, "extra: to obiekt JSON z polami spoza opisanych",
+                   "extra: is a JSON object of fields not otherwise defined")
+    return value
+
+
+def _number(text: str, line: int) -> int | None:
+    """An integer written in ASCII digits (None if it is not one), within the
+    limit on digits (a RecordError past it)."""
+    digits = text[1:] if text.startswith("-") else text
+    if not digits or not digits.isascii() or not digits.isdigit():
+        return None
+    if len(digits) > MAX_INT_DIGITS:
+        raise _bad(line, f"liczba ma {len(digits)} cyfr: najwyżej {MAX_INT_DIGITS}",
+                   f"a number of {len(digits)} digits: at most {MAX_INT_DIGITS}")
+    return int(text)
+
+
+def _read_move(token: str, line: int) -> dict[str, Any]:
+    """``seat:move`` as a record action's JSON value."""
+    head, _, move = token.partition(":")
+    if len(head) != 1 or head not in "0123456789" or not move:
+        raise _bad(line, f"nieznany ruch {token[:40]!r} (oczekiwano np. 1:110 albo 0:QH)",
+                   f"unknown move {token[:40]!r} (expected e.g. 1:110 or 0:QH)")
+    out: dict[str, Any] = {"p": int(head)}
+    key, value = _move_value(move, line)
+    if key == "":
+        raise _bad(line, f"nieznany ruch {token[:40]!r}", f"unknown move {token[:40]!r}")
+    out[key] = value
+    if key == "play" and move.endswith("+"):
+        out["meld"] = True
+    return out
+
+
+def _move_value(move: str, line: int) -> tuple[str, Any]:
+    """The kind and the JSON value of a move; kind "" if it is none."""
+    n = _number(move, line)
+    if n is not None:
+        return "bid", n
+    if move in ("pass", "bomb", "redeal"):
+        return move, True
+    for prefix, kind in (("declare=", "declare"), ("musik=", "choose_musik")):
+        if move.startswith(prefix):
+            n = _number(move[len(prefix):], line)
+            return (kind, n) if n is not None else ("", None)
+    for prefix, kind in (("give(", "give"), ("discard(", "discard")):
+        if move.startswith(prefix) and move.endswith(")"):
+            inner = move[len(prefix):-1]
+            items = inner.split(",") if inner else []
+            if kind == "discard":
+                return kind, items
+            pairs = [item.partition("=") for item in items]
+            given = {s: c for s, _, c in pairs}
+            if any(not sep for _, sep, _ in pairs) or len(given) != len(pairs):
+                return "", None
+            return kind, given
+    return "play", move[:-1] if move.endswith("+") else move
+
+
+def _sheet_data(block: _Block) -> dict[str, Any]:
+    first, *tokens = block.line.split()
+    if first != "{sheet}":
+        raise _bad(block.number, "{sheet} i pola oddzielone spacją",
+                   "{sheet} and its fields separated by spaces")
+    d: dict[str, Any] = {}
+    for token in tokens:
+        key, sep, value = token.partition("=")
+        if key in d:
+            raise _bad(block.number, f"pole {key[:40]!r} drugi raz",
+                       f"the field {key[:40]!r} again")
+        if token == "bomb":
+            d["bomb"] = True
+        elif sep and key in _SHEET_KEYS:
+            d[key] = _sheet_value(key, value, block.number)
+        else:
+            raise _bad(block.number, f"nieznane pole {token[:40]!r} (są: bomb, "
+                       + ", ".join(f"{k}=" for k in _SHEET_KEYS) + ")",
+                       f"unknown field {token[:40]!r} (fields: bomb, "
+                       + ", ".join(f"{k}=" for k in _SHEET_KEYS) + ")")
+    if d.get("declarer", 0) is None:
+        del d["declarer"]                          # declarer=- : no declarer (dobierany)
+    for number, line in block.lines:
+        if not line.startswith("extra:") or "extra" in block.field_lines:
+            raise _bad(number, "po {sheet} może stać tylko wiersz extra:",
+                       "only an extra: line may follow {sheet}")
+        block.field_lines["extra"] = number
+        d |= _extra(line[6:], number, SHEET_FIELDS + FULL_FIELDS)
+    return d
+
+
+def _sheet_value(key: str, value: str, line: int) -> Any:
+    if key == "declarer" and value == "-":
+        return None
+    if key in ("declarer", "contract", "bid"):
+        n = _number(value, line)
+        if n is None:
+            raise _bad(line, f"{key}= to liczba całkowita, a jest {value[:40]!r}",
+                       f"{key}= is a whole number, not {value[:40]!r}")
+        return n
+    if key == "melds":
+        return [list(m) for m in value.split(",")]
+    items = value.split(",") if value else []
+    if key == "musik":
+        return items
+    numbers = [_number(x, line) for x in items]
+    if any(n is None for n in numbers):
+        raise _bad(line, f"{key}= to liczby po przecinku, np. 30,76,14, a jest {value[:40]!r}",
+                   f"{key}= is numbers with commas, e.g. 30,76,14, not {value[:40]!r}")
+    return numbers
+
+
+__all__ = ["FORMAT", "is_notation", "read", "write"]

@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from ..cards import cards_of
 from ..engine import actions as A
+from ..engine import checks
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.phases import DEAL, EXCHANGE, GAME_OVER
@@ -109,6 +110,11 @@ def apply_record_action(game: Game, a: RecordAction) -> None:
     """Check and apply one record action; on error nothing is applied. A ``give``
     or ``discard`` is checked whole: the seat and the phase, then its shape, then
     that every card is in hand."""
+    if a.kind in ("bid", "declare"):
+        # Any integer may stand in a record; only 0..MAX_POINTS is encoded.
+        checks.check_number(game, a.kind, a.value, a.p)
+        game.apply(_simple(a))
+        return
     if a.kind not in ("give", "discard"):
         game.play(_simple(a), a.p)
         return

@@ -6,12 +6,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..cards import MARRIAGE_VALUES, POINTS, SUIT_SYMBOLS, cards_of, points_of, sorted_for_display
+from ..cards import MARRIAGE_VALUES, POINTS, SUIT_SYMBOLS, points_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.game import Game
 from ..engine.results import DealLog, DealResult
-from ..engine.scoring import Note, Outcome, settle
-from ..rules import Rules
+from ..engine.review import replay_deal, settle_notes
 from .texts import cards, tr, tr_about
 
 
@@ -41,7 +40,7 @@ def deal_summary(game: Game, names: Sequence[str], lang: str, you: int | None = 
     log = r.log
     if log is not None and game.rules.players == 2 and not game.rules.draw_game \
             and not r.bomb and game.rules.leftover_cards == "last_trick":
-        replayed = _replay(game.rules, log)
+        replayed = replay_deal(game.rules, log)
         left = replayed.musiks[1 - replayed.musik_choice] | replayed.discards
         lines.append("")
         last = replayed.tricks[-1][2]
@@ -106,32 +105,6 @@ def _verdict(r: DealResult, names: Sequence[str], lang: str, you: int | None) ->
     return tr_about(key, lang, d, you, name=names[d], c=r.contract, p=r.points[d])
 
 
-def settle_notes(game: Game, r: DealResult) -> list[Note]:
-    """Why the last deal's scores differ from the plain reading: the settling run
-    again from the standing before the deal, collecting its notes."""
-    at = next(i for i, e in enumerate(game.log) if e is r.log)
-    before = Game(game.rules, first_dealer=game.first_dealer, start_scores=game.start_scores)
-    before.replay(game.log[:at])
-    playing = tuple(s for s in range(game.n) if s != r.sitting_out)
-    musik = r.log.musiks[0] if r.log is not None and r.sitting_out is not None else 0
-    outcome = Outcome(r.declarer, r.contract, r.bomb, r.points, r.tricks, playing,
-                      r.sitting_out, musik)
-    notes: list[Note] = []
-    settle(game.rules, before.standing, outcome, notes)
-    return [note for note in notes if note[1] != "zero" or game.rules.zero_penalty]
-
-
-def _replay(rules: Rules, log: DealLog) -> Game:
-    """A fresh game that has played just this deal: its tricks, gives, discards."""
-    g = Game(rules, first_dealer=log.dealer)
-    g.deal([cards_of(h) for h in log.hands], [cards_of(m) for m in log.musiks], log.stock)
-    for a in log.actions:
-        g.apply(a)
-        if A.kind(a) == "bomb":
-            break
-    return g
-
-
 def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = None,
                index: int = -1) -> list[str]:
     """"Pokaż karty": every seat's dealt cards, the musik(s), the gives or discards,
@@ -142,7 +115,7 @@ def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = No
     log = r.log
     assert log is not None
     number = (index % len(game.results)) + 1
-    g = _replay(game.rules, log)
+    g = replay_deal(game.rules, log)
     width = max(len(n) for n in names) + 1
     lines = [tr("show_head", lang, n=number, dealer=names[log.dealer]), "",
              tr("show_dealt", lang)]

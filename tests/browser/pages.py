@@ -1,0 +1,81 @@
+"""Playing the table page by clicking, as a person would: read what the page offers,
+click it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+PHONE = {"width": 360, "height": 640}
+
+
+class TablePage:
+    def __init__(self, page: Any, captures: Path | None = None, prefix: str = "") -> None:
+        self.page = page
+        self.captures = captures
+        self.prefix = prefix
+        self.taken: set[str] = set()
+        self.errors: list[str] = []
+        page.on("pageerror", lambda e: self.errors.append(str(e)))
+
+    def shot(self, name: str) -> None:
+        """A screenshot of this phase, once, when captures are asked for."""
+        if self.captures is None or name in self.taken:
+            return
+        self.taken.add(name)
+        self.page.screenshot(path=str(self.captures / f"{self.prefix}{name}.png"), full_page=True)
+
+    def has(self, selector: str) -> bool:
+        return self.page.locator(selector).count() > 0
+
+    def click(self, selector: str, wait: bool = True) -> None:
+        """Click, then (``wait``) let the server answer: a new version or an error."""
+        app = self.page.locator("#app")
+        mark = (app.get_attribute("data-version"), app.get_attribute("data-errors"))
+        self.page.locator(selector).first.click()
+        if not wait:
+            return
+        deadline = time.time() + 5
+        while time.time() < deadline:
+            if (app.get_attribute("data-version"), app.get_attribute("data-errors")) != mark:
+                return
+            time.sleep(0.02)
+
+    def guest(self, name: str) -> None:
+        self.page.fill("#nickname", name)
+        self.page.locator("form button[type=submit]").first.click()
+
+    def step(self) -> str | None:
+        """Do what the page asks of this seat now, if anything; what it did."""
+        for key, what in (("seen", "seen"), ("next", "next"), ("meld-yes", "meld"),
+                          ("confirm", "confirm"), ("declare", "declare"), ("bid", "bid"),
+                          ("musik-0", "musik")):
+            if self.has(f"[data-key={key}]"):
+                self.shot(what)
+                self.click(f"[data-key={key}]")
+                return what
+        if self.has("[data-key=pass]"):
+            self.click("[data-key=pass]")
+            return "pass"
+        prompt = self.page.locator(".prompt").inner_text() if self.has(".prompt") else ""
+        free = ".hand button.card:not(.picked)"
+        if any(w in prompt for w in ("Oddaj", "Give", "Odłóż", "Discard")) and self.has(free):
+            self.shot("exchange")
+            self.click(free, wait=False)         # picking is the page's own business
+            return "pick"
+        if self.has(".hand button.card.legal"):
+            self.shot("play")
+            self.click(".hand button.card.legal")
+            return "play"
+        return None
+
+    def until(self, done: Any, timeout: float = 120) -> None:
+        """Step until ``done()`` holds."""
+        deadline = time.time() + timeout
+        while not done():
+            if time.time() > deadline:
+                raise TimeoutError(self.page.locator("#app").inner_text()[:2000])
+            if self.step() is None:
+                time.sleep(0.05)
+        assert not self.errors, self.errors

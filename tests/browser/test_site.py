@@ -1,0 +1,168 @@
+"""The site in a real browser: a guest plays a deal against bots by clicking; two
+people play a 2-player deal; a reload restores the seat; the phone-sized layout;
+English."""
+
+from __future__ import annotations
+
+import re
+
+from .pages import PHONE, TablePage
+
+
+def new_guest_table(page, base, name="Zosia", **choices):
+    page.goto(base + "/new")
+    t = TablePage(page)
+    t.guest(name)
+    page.wait_for_selector("form#new-table")
+    for field, value in choices.items():
+        if field == "players":
+            page.check(f"input[name=players][value='{value}']")
+        else:
+            page.select_option(f"#{field}", value)
+    page.locator("form#new-table button[type=submit]").click()
+    page.wait_for_selector("[data-key=ready]")
+    return page.url
+
+
+def test_a_guest_plays_a_full_deal_against_two_bots(chromium, site, captures):
+    page = chromium.new_page(viewport={"width": 1000, "height": 800})
+    t = TablePage(page, captures, "desktop-")
+    page.goto(site.base + "/")
+    t.shot("lobby")
+    new_guest_table(page, site.base)
+    t.shot("waiting")
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".summary"))
+    t.shot("summary")
+    summary = page.locator(".summary").inner_text()
+    assert "Podsumowanie rozdania" in summary and "Zosia" in summary
+    rows = page.locator(".summary tbody tr")
+    assert rows.count() == 3
+    t.click("[data-key=tab-review]", wait=False)
+    review = page.locator(".review").inner_text()
+    assert "Pokaż karty" in review and review.count("→") >= 8     # the tricks and gives
+    t.shot("show-cards")
+    t.click("[data-key=tab-sheet]", wait=False)
+    assert page.locator(".sheet tbody tr").count() == 1
+    t.shot("sheet")
+    assert not t.errors
+
+
+def test_an_illegal_card_is_explained(chromium, site, captures):
+    page = chromium.new_page(viewport={"width": 1000, "height": 800})
+    t = TablePage(page, captures, "desktop-")
+    new_guest_table(page, site.base)
+    t.click("[data-key=ready]")
+    # Play until a card of the hand is not allowed, then try it.
+    t.until(lambda: t.has(".hand button.card[aria-disabled=true]") or t.has(".summary"))
+    if t.has(".summary"):
+        return                                       # every card was always legal: rare
+    page.locator(".hand button.card[aria-disabled=true]").first.click(force=True)
+    page.wait_for_selector(".alerts .error")
+    text = page.locator(".alerts .error").inner_text()
+    assert re.search(r"musi (dołożyć|przebić|dać atut)", text), text
+    t.shot("illegal-card")
+
+
+def test_two_people_play_a_two_player_deal(chromium, site, captures):
+    host_ctx, guest_ctx = chromium.new_context(), chromium.new_context()
+    a, b = host_ctx.new_page(), guest_ctx.new_page()
+    url = new_guest_table(a, site.base, "Ania", players="2", preset="online-2", seat1="human")
+    ta, tb = TablePage(a, captures, "2p-"), TablePage(b, captures, "2p-guest-")
+    b.goto(url)
+    tb.guest("Bartek")
+    b.wait_for_selector("[data-key=sit-1]")
+    tb.click("[data-key=sit-1]")
+    ta.click("[data-key=ready]")
+    tb.click("[data-key=ready]")
+    both_seen = {"seen_while_exchange": False}
+
+    def done() -> bool:
+        # The defender confirms the musik while the declarer is still discarding.
+        for me, other in ((ta, tb), (tb, ta)):
+            if me.has("[data-key=seen]") and other.has(".hand button.card") and \
+                    "Odłóż" in other.page.locator(".prompt").inner_text():
+                both_seen["seen_while_exchange"] = True
+                me.shot("musik-seen")
+                other.shot("discard")
+        return ta.has(".summary") and tb.has(".summary")
+
+    deadline_steps = 4000
+    while not done() and deadline_steps:
+        deadline_steps -= 1
+        did = [ta.step(), tb.step()]              # both people, every round
+        if did == [None, None]:
+            a.wait_for_timeout(50)
+    assert done(), a.locator("#app").inner_text()[:1500]
+    assert both_seen["seen_while_exchange"]
+    assert "Podsumowanie" in b.locator(".summary").inner_text()
+    host_ctx.close()
+    guest_ctx.close()
+
+
+def test_a_reload_mid_trick_restores_the_seat(chromium, site):
+    page = chromium.new_page()
+    t = TablePage(page)
+    new_guest_table(page, site.base)
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".trick-box:not(.last)") and t.has(".hand button.card.legal"))
+    hand = page.locator(".hand").inner_text()
+    trick = page.locator(".trick-box").inner_text()
+    page.reload()
+    page.wait_for_selector(".hand button.card.legal")
+    assert page.locator(".hand").inner_text() == hand
+    assert page.locator(".trick-box").inner_text() == trick
+
+
+def test_the_phone_layout_fits_360_pixels(chromium, site, captures):
+    page = chromium.new_page(viewport=PHONE)
+    t = TablePage(page, captures, "phone-")
+    new_guest_table(page, site.base)
+    t.shot("waiting")
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".hand button.card.legal") or t.has("[data-key=bid]"))
+    t.shot("turn")
+    width = page.evaluate("document.documentElement.scrollWidth")
+    assert width <= PHONE["width"], width                       # nothing to scroll sideways
+    for box in page.locator(".hand button.card").all():
+        b = box.bounding_box()
+        assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
+        assert b["width"] >= 32 and b["height"] >= 44               # big enough to tap
+    t.until(lambda: t.has(".summary"))
+    t.shot("summary")
+    assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
+
+
+def test_english_is_a_click_away(chromium, site, captures):
+    page = chromium.new_page(viewport={"width": 1000, "height": 800})
+    t = TablePage(page, captures, "english-")
+    page.goto(site.base + "/")
+    page.click("a.lang")
+    assert page.locator("h1").inner_text() == "Tables"
+    new_guest_table(page, site.base)
+    assert "Waiting until every seat is taken" in page.locator("#app").inner_text()
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".summary"))
+    assert "Deal summary" in page.locator(".summary").inner_text()
+    t.shot("summary")
+
+
+def test_the_keyboard_plays_a_card(chromium, site):
+    page = chromium.new_page()
+    t = TablePage(page)
+    new_guest_table(page, site.base)
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".hand button.card.legal"))
+    legal = page.locator(".hand button.card.legal").first
+    code = legal.get_attribute("data-card")
+    version = page.locator("#app").get_attribute("data-version")
+    page.locator(".hand button.card").first.focus()
+    # Move with the arrows to the legal card, then Enter.
+    cards = [c.get_attribute("data-card") for c in page.locator(".hand button.card").all()]
+    for _ in range(cards.index(code)):
+        page.keyboard.press("ArrowRight")
+    assert page.evaluate("document.activeElement.dataset.card") == code
+    page.keyboard.press("Enter")
+    page.wait_for_function(f"document.querySelector('#app').dataset.version != '{version}'")
+    left = [c.get_attribute("data-card") for c in page.locator(".hand button.card").all()]
+    assert code not in left                                  # played

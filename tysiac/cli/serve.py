@@ -1,0 +1,76 @@
+"""``tysiac serve``: the web site (online tables) on uvicorn.
+
+SQLite in the user's data directory by default, PostgreSQL when ``DATABASE_URL``
+(or ``--database``) says so. The address to open is printed once the server
+listens.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+_T = {
+    "open": ("Tysiąc działa: otwórz {url} w przeglądarce (Ctrl+C kończy).",
+             "Tysiąc is up: open {url} in a browser (Ctrl+C stops it)."),
+    "db": ("Baza danych: {url}", "Database: {url}"),
+    "missing": ("Brak pakietów serwera ({name}). Zainstaluj je: pip install 'tysiac[web]' "
+                "albo uruchom make run.",
+                "The server's packages are missing ({name}). Install them: pip install "
+                "'tysiac[web]', or run make run."),
+}
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    p = sub.add_parser("serve", help="run the web site: online tables with friends and bots",
+                       description="Serve the online tables. Open the printed address in a "
+                       "browser; the games are kept in the database.")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1; 0.0.0.0 for the network)")
+    p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
+    p.add_argument("--database", metavar="URL", default=None,
+                   help="database URL (default: DATABASE_URL, else SQLite in the data folder)")
+    p.add_argument("--lang", choices=("pl", "en"), default="pl", help="language of messages")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    lang = 0 if args.lang == "pl" else 1
+    try:
+        import uvicorn
+
+        from ..server.app import create_app
+        from ..server.node import Config
+        from ..storage import default_url
+    except ImportError as e:
+        print(_T["missing"][lang].format(name=e.name), file=sys.stderr)
+        return 2
+    if args.database:
+        os.environ["DATABASE_URL"] = args.database
+    config = Config.from_env()
+    app = create_app(config)
+    url_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
+    url = f"http://{url_host}:{args.port}/"
+
+    class Server(uvicorn.Server):
+        async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
+            await super().startup(sockets)
+            if self.started:
+                print(_T["db"][lang].format(url=_shown(default_url())), flush=True)
+                print(_T["open"][lang].format(url=url), flush=True)
+
+    server = Server(uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=16384,
+                                   log_level="warning", lifespan="on"))
+    asyncio.run(server.serve())
+    return 0
+
+
+def _shown(url: str) -> str:
+    """A database URL without its password."""
+    head, at, tail = url.rpartition("@")
+    if not at or "://" not in head:
+        return url
+    scheme, _, cred = head.partition("://")
+    return f"{scheme}://{cred.split(':')[0]}@{tail}"

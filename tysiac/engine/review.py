@@ -1,0 +1,58 @@
+"""A settled deal looked at again: its play replayed, and why its scores were written
+as they were. Settled deals are public in full ("Pokaż karty"), so the interfaces
+build their deal summaries from these."""
+
+from __future__ import annotations
+
+from ..cards import cards_of
+from ..rules import Rules
+from . import actions as A
+from .game import Game
+from .results import DealLog, DealResult
+from .scoring import Note, Outcome, settle
+
+
+def replay_deal(rules: Rules, log: DealLog) -> Game:
+    """A fresh game that has played just this deal: its bids, gives,
+    discards, tricks and marriages."""
+    g = Game(rules, first_dealer=log.dealer)
+    g.deal([cards_of(h) for h in log.hands], [cards_of(m) for m in log.musiks], log.stock)
+    for a in log.actions:
+        g.apply(a)
+        if A.kind(a) == "bomb":
+            break
+    return g
+
+
+def settle_notes(game: Game, r: DealResult) -> list[Note]:
+    """Why a deal's scores differ from the plain reading (barrier, barrel, caps,
+    penalties): the settling run again from the standing before the deal."""
+    at = next(i for i, e in enumerate(game.log) if e is r.log)
+    before = Game(game.rules, first_dealer=game.first_dealer, start_scores=game.start_scores)
+    before.replay(game.log[:at])
+    playing = tuple(s for s in range(game.n) if s != r.sitting_out)
+    musik = r.log.musiks[0] if r.log is not None and r.sitting_out is not None else 0
+    outcome = Outcome(r.declarer, r.contract, r.bomb, r.points, r.tricks, playing,
+                      r.sitting_out, musik)
+    notes: list[Note] = []
+    settle(game.rules, before.standing, outcome, notes)
+    return [note for note in notes if note[1] != "zero" or game.rules.zero_penalty]
+
+
+#: What each settle note says, in Polish and English: ``{name}`` the player,
+#: ``{n}`` the number the note concerns.
+NOTE_TEXTS: dict[str, tuple[str, str]] = {
+    "barrier": ("{name}: ponad progiem, nic nie dopisuje",
+                "{name}: over the barrier, adds nothing"),
+    "on_barrel": ("{name}: na beczce, nic nie dopisuje", "{name}: on the barrel, adds nothing"),
+    "barrier_cap": ("{name}: wynik ucięty do progu {n}", "{name}: score cut to the barrier {n}"),
+    "defender_max": ("{name}: wynik ucięty do {n}", "{name}: score cut to {n}"),
+    "bomb_free": ("{name}: bomba nr {n} bez punktów", "{name}: bomb number {n} gives no points"),
+    "bomb_penalty": ("{name}: kara za bombę −{n}", "{name}: bomb penalty −{n}"),
+    "zero": ("{name}: zero nr {n}", "{name}: zero number {n}"),
+    "zero_penalty": ("{name}: kara za zera −{n}", "{name}: penalty for zeros −{n}"),
+    "barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
+    "barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
+    "barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
+    "sitting_out_bonus": ("{name}: premia z musiku {n}", "{name}: musik bonus {n}"),
+}
