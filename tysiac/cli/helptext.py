@@ -149,6 +149,19 @@ ruch albo nie ma ruchu do podpowiedzenia.""",
     "print JSON instead of text": "wypisz JSON zamiast tekstu",
     "think about this long (default: the bot's fixed budget, the same hint every time)":
         "myśl mniej więcej tyle (domyślnie stały czas bota: za każdym razem ta sama rada)",
+    # serve
+    "run the web site: online tables with friends and bots":
+        "uruchom stronę: stoły w sieci z przyjaciółmi i botami",
+    "Serve the online tables. Open the printed address in a browser; the games are kept in "
+    "the database.":
+        "Serwuje stoły w sieci. Otwórz wypisany adres w przeglądarce; partie są przechowywane "
+        "w bazie danych.",
+    "address to listen on (default 127.0.0.1; 0.0.0.0 for the network)":
+        "adres, na którym słuchać (domyślnie 127.0.0.1; 0.0.0.0 dla sieci)",
+    "port (default 8000)": "port (domyślnie 8000)",
+    "database URL (default: DATABASE_URL, else SQLite in the data folder)":
+        "adres bazy danych (domyślnie DATABASE_URL, inaczej SQLite w folderze danych)",
+    "language of messages": "język komunikatów",
 }
 
 #: argparse's error messages, phrase by phrase, in Polish.

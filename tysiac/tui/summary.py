@@ -66,7 +66,7 @@ def last_trick_line(game: Game, names: Sequence[str], lang: str) -> str | None:
     log = game.results[-1].log if game.results else None
     if log is None:
         return None
-    g = _replay(game.rules, log)
+    g = replay_deal(game.rules, log)
     if not g.tricks:
         return None
     leader, trick, winner = g.tricks[-1]
