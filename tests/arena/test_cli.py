@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 
@@ -14,7 +15,7 @@ SMALL = ["arena", "--bots", "basic,random", "--preset", "pl-2", "--deals", "20"]
 def test_text_report_in_polish_by_default(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(SMALL) == 0
     out = capsys.readouterr().out
-    assert "rozsadzenia: 2, rozdania na rozsadzenie: 20, razem: 40" in out
+    assert "rozsadzenia: 2, rozdania na rozsadzenie: 20, razem: 40" in out.replace("\n", " ")
     assert "basic − random" in out and "95%" in out
 
 
@@ -57,3 +58,19 @@ def test_bad_arguments_exit_2_with_a_message(
     captured = capsys.readouterr()
     assert message in captured.err
     assert "Traceback" not in captured.err and captured.out == ""
+
+
+def test_the_text_report_fits_80_columns_and_says_what_per_seat_is(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["arena", "--bots", "basic,random,random", "--deals", "20"]) == 0
+    out = capsys.readouterr().out
+    assert max(len(line) for line in out.splitlines()) <= 80
+    lines = out.splitlines()
+    head = next(i for i, line in enumerate(lines) if line.startswith("bot     miejsca"))
+    assert re.split(r"\s{2,}", lines[head])[:4] == ["bot", "miejsca", "partie wygrane",
+                                                    "na miejsce"]
+    random_row = lines[head + 2].split()
+    assert random_row[:2] == ["random", "2"]              # two seats: the share per seat
+    won, played = map(int, random_row[2].split("/"))
+    assert random_row[3] == (f"{100 * won / played / 2:.0f}%" if played else "—")
+    assert "równe szanse: 1/3 = 33%" in out.replace("\n", " ")

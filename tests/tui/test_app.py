@@ -18,7 +18,7 @@ from tysiac.engine.errors import IllegalAction
 from tysiac.engine.game import Game
 from tysiac.rules import Rules
 from tysiac.tui.app import TysiacApp
-from tysiac.tui.session import Session, Table
+from tysiac.tui.session import BotSeat, Session, Table
 from tysiac.tui.texts import reason
 from tysiac.tui.widgets import CardWidget, TextPage
 
@@ -109,7 +109,7 @@ def test_a_whole_deal_of_pl3_bidding_giving_declaring_and_every_trick(
         # Declaring within the cap; a bomb is offered instead (after_exchange).
         v = s.view()
         assert v.phase == "declare"
-        assert text(app, "#prompt").startswith("Zadeklaruj kontrakt: od 120 do")
+        assert text(app, "#prompt").startswith("Zadeklaruj kontrakt: tylko 120 (twój limit).")
         assert "act-bomb" in buttons(app)
         await pilot.press("enter")
         await pilot.pause()
@@ -327,7 +327,7 @@ def test_the_hint_key_shows_the_strong_bots_advice_and_points_at_it(tmp_path: Pa
         first = note.removeprefix("Rada (bilans pkt): ").split(" · ")[0]
         words = {A.describe(a, "pl"): a for a in v.legal}
         best = next(a for d, a in words.items() if first.startswith(d + " "))
-        assert re.search(r" [-+]\d+(, ugrane w \d+%)?$", first)
+        assert re.search(r" [-+]\d+(, (\w+ ugra|ugrasz) \d+: szansa \d+%)?$", first)
         if A.kind(best) == "bid":
             assert label(app, "act-value") == f"Licytuj {A.value_of(best)}"
             assert app.focused is app.query_one("#act-value")
@@ -336,7 +336,8 @@ def test_the_hint_key_shows_the_strong_bots_advice_and_points_at_it(tmp_path: Pa
     run_app(s, scenario)
 
 
-def test_the_end_of_the_game_names_the_winner(tmp_path: Path, passive: str) -> None:
+def test_the_end_of_the_game_names_the_winner_and_offers_a_rematch(
+        tmp_path: Path, passive: str) -> None:
     rules = Rules.preset("pl-3", barrier=None)
     game = Game(rules, seed=4, start_scores=[0, 995, 995])   # any defender points end it
     table = Table.build(3, 0, [passive], 4)
@@ -358,13 +359,22 @@ def test_the_end_of_the_game_names_the_winner(tmp_path: Path, passive: str) -> N
         name = s.names[int(s.game.winner or 0)]
         assert text(app, "#prompt") == f"Koniec partii. Partię wygrywa {name}!"
         assert f"Partię wygrywa {name}!" in text(app, "#table")
-        assert buttons(app) == ["act-sheet", "act-cards", "act-quit"]
-        await pilot.click("#act-quit")
+        assert buttons(app) == ["act-rematch", "act-sheet", "act-cards", "act-quit"]
+        await pilot.click("#act-rematch")               # the same table, a new game
+        await pilot.pause()
+        again = app.session
+        assert again is not s and again.path == tmp_path / "g-2.json"
+        assert again.game.scores == (0, 0, 0) and again.names == s.names
+        assert again.game.rules == rules and again.table.bots[1] == BotSeat(
+            passive, again.table.seed + 2)
+        assert "rozdanie 1" in text(app, "#status")
+        await pilot.press("q", "q")
         await pilot.pause()
         assert not app.is_running
 
     run_app(s, scenario)
     assert Session.resume(tmp_path / "g.json").over
+    assert not Session.resume(tmp_path / "g-2.json").over
 
 
 def test_dobierany_draws_after_each_trick_and_four_players_sit_out(tmp_path: Path) -> None:

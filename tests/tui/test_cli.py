@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import shlex
 import subprocess
 import sys
 import threading
@@ -14,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from tysiac.cli.main import main
+from tysiac.cli.resume import resume_command
 from tysiac.rules import Rules
 from tysiac.tui.plain import run_plain
 from tysiac.tui.session import Session, Table
@@ -154,3 +157,141 @@ def test_a_game_that_cannot_be_saved_is_not_started(
                           monkeypatch)
     assert code == 2 and err.startswith("tysiac play: nie można zapisać partii w ")
     assert "Traceback" not in err and out == ""
+
+
+def _run(command: str, tmp_path: Path) -> subprocess.CompletedProcess[str]:
+    """``command`` in a shell, ``tysiac`` being this program; saves under ``tmp_path``."""
+    env = dict(os.environ, XDG_DATA_HOME=str(tmp_path), PYTHONIOENCODING="utf-8")
+    tysiac = f"{shlex.quote(sys.executable)} -m tysiac.cli.main"
+    # The timeout only stops a hang; the game itself takes a few seconds.
+    return subprocess.run(command.replace("tysiac ", tysiac + " "), shell=True, env=env,
+                          capture_output=True, text=True, encoding="utf-8", timeout=600)
+
+
+def test_play_without_a_terminal_plays_plain_and_ends_with_the_input(tmp_path: Path) -> None:
+    done = _run("echo 1 | tysiac play --seed 3", tmp_path)
+    assert done.returncode == 0
+    assert "tysiac play: to nie jest terminal: gra w trybie --plain" in done.stderr
+    assert "\x1b[" not in done.stdout                       # no escape codes in the pipe
+    [path] = (tmp_path / "tysiac" / "games").glob("*.json")
+    assert {"p": 0, "pass": True} in json.loads(path.read_text("utf-8"))["deals"][0]["actions"]
+    assert done.stdout.rstrip().endswith(f"play --resume {path}")
+
+
+def test_numbers_alone_play_a_whole_game_to_its_end(tmp_path: Path) -> None:
+    done = _run("yes 1 | tysiac play --plain --seed 3", tmp_path)
+    assert done.returncode == 0, done.stderr
+    assert "Koniec partii. Możesz: 1) koniec, 2) rewanż" in done.stdout
+    assert "Nie rozumiem" not in done.stdout                  # every prompt took "1"
+    [path] = (tmp_path / "tysiac" / "games").glob("*.json")
+    back = Session.resume(path)
+    assert back.over and back.game.winner is not None
+
+
+def test_the_end_of_input_ends_the_game_saved_with_a_command_that_resumes_it(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    path = tmp_path / "g.json"
+    code, out, _ = play(["--plain", "--lang", "en", "--fast", "--seed", "5", "--save",
+                         str(path)], capsys, monkeypatch, stdin="1\n")
+    assert code == 0
+    resume = out.strip().splitlines()[-1]
+    assert resume.startswith("Resume: ") and resume.endswith(
+        f" play --plain --lang en --fast --resume {path}")
+    assert json.loads(path.read_text("utf-8"))["deals"][0]["actions"]
+    command = shlex.split(resume.removeprefix("Resume: "))
+    code, out, _ = play(command[command.index("play") + 1:], capsys, monkeypatch, stdin="q\n")
+    assert code == 0 and "Deal 1" in out                      # the command resumes the game
+
+
+def test_the_resume_command_names_the_program_that_runs(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    program = tmp_path / "venv" / "bin" / "tysiac"
+    program.parent.mkdir(parents=True)
+    program.write_text("#!/bin/sh\n", "utf-8")
+    program.chmod(0o755)
+    monkeypatch.setattr("sys.argv", [str(program), "play"])
+    monkeypatch.setenv("PATH", str(tmp_path / "elsewhere"))
+    assert resume_command(tmp_path / "g.json", ["--plain"]) == \
+        f"{program} play --plain --resume {tmp_path / 'g.json'}"
+    monkeypatch.setenv("PATH", str(program.parent))            # on the PATH: the short name
+    assert resume_command(tmp_path / "my game.json", []) == \
+        f"tysiac play --resume '{tmp_path / 'my game.json'}'"
+
+
+def test_resume_alone_lists_the_saved_games_and_resumes_the_chosen(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    code, out, _ = play(["--plain", "--resume"], capsys, monkeypatch, stdin="")
+    assert code == 0 and out.startswith("Brak zapisanych partii do wznowienia w ")
+    for seed in (1, 2):
+        assert play(["--plain", "--seed", str(seed), "--preset", "pl-2"], capsys, monkeypatch,
+                    stdin="1\nq\n")[0] == 0
+        time.sleep(0.01)                                    # distinct modification times
+    files = sorted((tmp_path / "tysiac" / "games").glob("*.json"), key=lambda p: p.stat().st_mtime)
+    code, out, _ = play(["--plain", "--resume"], capsys, monkeypatch, stdin="2\nq\n")
+    assert code == 0
+    listing = out.split("> ")[0]
+    assert listing.startswith("Zapisane partie (ostatnio grane pierwsze):\n1) ")
+    assert listing.index(str(files[1])) < listing.index(str(files[0]))
+    assert ", rozdanie 1: Ty 0, Ania 0" in listing
+    assert f"Zapis partii: {files[0]}" in out                 # the second listed: the older
+    code, out, _ = play(["--plain", "--resume"], capsys, monkeypatch, stdin="7\n")
+    assert code == 0 and "Nie ma partii '7' na liście." in out
+
+
+@pytest.mark.parametrize(("args", "pl"), [
+    (["--pause", "x"], "--pause: liczba sekund od 0 do 10, nie 'x'"),
+    (["--pause", "-1"], "--pause: liczba sekund od 0 do 10, nie '-1'"),
+    (["--pause", "11"], "--pause: liczba sekund od 0 do 10, nie '11'"),
+])
+def test_a_bad_pause_is_refused(args: list[str], pl: str, capsys: pytest.CaptureFixture[str],
+                                monkeypatch: pytest.MonkeyPatch) -> None:
+    code, _, err = play([*args, "--plain"], capsys, monkeypatch)
+    assert code == 2 and err == f"tysiac play: {pl}\n"
+
+
+class _FakeApp:
+    """Stands for the full screen: notes how it was started."""
+
+    started: list[tuple[Session, str, float]] = []
+
+    def __init__(self, session: Session, lang: str, pause: float) -> None:
+        self.session = session
+        _FakeApp.started.append((session, lang, pause))
+
+    def run(self) -> None:
+        pass
+
+
+def test_in_a_terminal_the_table_menu_chooses_the_rules_first(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    from tysiac.tui import menu
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    monkeypatch.setattr("tysiac.cli.play._in_terminal", lambda: True)
+    monkeypatch.setattr("tysiac.tui.app.TysiacApp", _FakeApp)
+    asked: list[str | None] = []
+
+    def choose(lang: str, level: str | None) -> menu.TableChoice | None:
+        asked.append(level)
+        return menu.TableChoice(Rules.preset("pl-2", goal=500), "strong")
+
+    monkeypatch.setattr(menu, "choose_table", choose)
+    code, out, _ = play(["--seed", "4"], capsys, monkeypatch)
+    assert code == 0 and asked == ["basic"]
+    session, lang, pause = _FakeApp.started[-1]
+    assert session.game.rules == Rules.preset("pl-2", goal=500) and pause == 0.8
+    assert [b.level for b in session.table.bots if b] == ["strong"]
+    assert out.startswith("Partia zapisana: ")
+    # --preset or --set: no menu; --bots given: the menu has no bots row; --fast: no pause.
+    code, _, _ = play(["--preset", "pl-4", "--fast"], capsys, monkeypatch)
+    assert code == 0 and asked == ["basic"] and _FakeApp.started[-1][2] == 0.0
+    code, _, _ = play(["--bots", "random", "--pause", "0.3"], capsys, monkeypatch)
+    assert code == 0 and asked == ["basic", None] and _FakeApp.started[-1][2] == 0.3
+    monkeypatch.setattr(menu, "choose_table", lambda lang, level: None)
+    before = len(list((tmp_path / "tysiac" / "games").glob("*.json")))
+    code, out, _ = play([], capsys, monkeypatch)                 # left the menu: no game
+    assert code == 0 and out == ""
+    assert len(list((tmp_path / "tysiac" / "games").glob("*.json"))) == before

@@ -9,10 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from tysiac.cards import card_display
+from tysiac.cards import card_display, mask_of, parse_card, sorted_for_display
 from tysiac.engine import actions as A
-from tysiac.tui.plain import run_plain
-from tysiac.tui.session import Session
+from tysiac.engine.game import Game
+from tysiac.rules import Rules
+from tysiac.tui.cardtext import CardTextError, card_form_help, card_tokens, read_card
+from tysiac.tui.plain import MAX_UNKNOWN, run_plain
+from tysiac.tui.session import Session, Table
 
 from .helpers import new_session
 
@@ -43,7 +46,7 @@ def declarer_policy(done: list[str]) -> Callable[[str], str]:
     """Bid the most, give or discard the first two cards, declare the least, play the
     first legal card; after the deal look at the cards and the sheet, then quit."""
     def answer(prompt: str) -> str:
-        if prompt.startswith("Enter:"):
+        if prompt.startswith("Koniec rozdania"):
             done.append("deal")
             return {1: "k", 2: "t"}.get(len(done), "q")
         if prompt.startswith("Licytujesz"):
@@ -61,14 +64,15 @@ def test_a_whole_deal_of_pl3_as_declarer(tmp_path: Path, passive: str) -> None:
     assert len(s.game.results) == 1 and s.game.results[0].declarer == 0
     r = s.game.results[0]
     assert "Wygrywasz licytację (" in text
-    assert re.search(r"Oddaj dwie karty: pierwszą graczowi Ania, drugą graczowi Bartek", text)
+    assert "Oddaj kartę graczowi Ania (numer albo kartę, np. D♥ albo D kier; obie naraz: 3 7)" \
+        in text
     assert f"Grasz za {r.contract}." in text
     assert [line for line in text.splitlines() if line.startswith("Lewę ")] == [
         f"Lewę {i + 1} bierzesz." if w == 0 else f"Lewę {i + 1} bierze {s.names[w]}."
         for i, (_, _, w) in enumerate(s.game.tricks)]
     assert f"Rozdanie 1: grasz za {r.contract} i " in text
     assert "Pokaż karty: rozdanie 1" in text and "Tabela wyników (pl-3)" in text
-    assert f"Wznów: tysiac play --resume {tmp_path / 'g.json'}" in text
+    assert f"Wznów: tysiac play --plain --resume {tmp_path / 'g.json'}" in text
     assert any(p.startswith("Zadeklaruj kontrakt") for p in script.prompts)
 
 
@@ -79,7 +83,7 @@ def test_a_whole_deal_of_pl2_choosing_a_musik_and_discarding(tmp_path: Path,
     r = s.game.results[0]
     assert r.declarer == 0 and not r.bomb
     assert any(p.startswith("Wybierz musik") for p in script.prompts)
-    assert any(p.startswith("Odłóż 2 karty") for p in script.prompts)
+    assert any(p.startswith("Odłóż kartę: 1. z 2") for p in script.prompts)
     assert re.search(r"Bierzesz musik 1: \S+ \S+\.", text)
     assert f"Lewę {s.game.rules.tricks_per_deal} bierze" in text
     assert "Karty spoza gry" in text
@@ -101,7 +105,7 @@ def test_an_illegal_card_and_a_bad_line_are_explained(tmp_path: Path) -> None:
             return "xyz"
         if len(tried) > 1 or len(s.game.results) > 5:
             return "q"
-        if prompt.startswith("Enter:"):
+        if prompt.startswith("Koniec rozdania"):
             return ""
         if prompt.startswith(("Oddaj", "Odłóż")):
             return "1 2"
@@ -157,7 +161,7 @@ def test_h_asks_the_strong_bot_for_advice(tmp_path: Path) -> None:
     assert 1 <= len(items) <= 3
     legal = {A.describe(a, "pl") for a in s.view().legal}
     for item in items:
-        m = re.fullmatch(r"(.+) [-+]\d+(, ugrane w \d+%)?", item)
+        m = re.fullmatch(r"(.+) [-+]\d+(, (\w+ ugra|ugrasz) \d+: szansa \d+%)?", item)
         assert m is not None and m.group(1) in legal
 
 
@@ -173,3 +177,98 @@ def test_a_failing_save_is_reported_not_raised(tmp_path: Path,
     text, _ = run(s, lambda prompt: next(answers))
     assert "Nie można zapisać partii: No space left on device" in text
     assert s.game.bids and s.view().my_turn or s.game.phase_name != "bid"   # play went on
+
+
+def test_cards_are_typed_in_one_unambiguous_form_per_language() -> None:
+    qh, jd, ts, nine_s = (parse_card(c) for c in ("QH", "JD", "TS", "9S"))
+    for text in ("D♥", "d♥", "Dkier", "D kier", "Dki", "D♡"):
+        assert read_card(text, "pl") == qh
+    assert read_card("Wkaro", "pl") == read_card("W ka", "pl") == jd
+    assert read_card("10pik", "pl") == read_card("10♠", "pl") == ts
+    assert read_card("9p", "pl") == nine_s and read_card("9t", "pl") == parse_card("9C")
+    for text in ("QH", "Q♥", "qh", "Q hearts"):
+        assert read_card(text, "en") == qh
+    assert read_card("10s", "en") == read_card("TS", "en") == ts
+    # Polish takes no English letters: D is the dama, never karo; "k" is kier or karo.
+    for text in ("WD", "DD", "9S", "QH", "Dk", "D", "kier", "11♥"):
+        with pytest.raises(CardTextError):
+            read_card(text, "pl")
+    for text in ("DH", "W♥", "Q kier"):
+        with pytest.raises(CardTextError):
+            read_card(text, "en")
+    assert card_tokens("3 9 pik D kier, 10♦", "pl") == ["3", "9pik", "Dkier", "10♦"]
+    assert card_tokens("3 7", "pl") == ["3", "7"]
+    assert "9 W D K 10 A" in card_form_help("pl") and "H D C S" in card_form_help("en")
+
+
+def test_cards_are_given_one_a_line_a_pick_taken_back_with_u(tmp_path: Path,
+                                                             passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,))
+    answers = iter(["110", "1", "u", "1", "3", "q"])
+    hands: list[list[int]] = []
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Oddaj") and not hands:
+            hands.append(sorted_for_display(mask_of(s.view().hand)))
+        return next(answers)
+
+    _, script = run(s, answer)
+    gives = [p for p in script.prompts if p.startswith("Oddaj")]
+    assert gives[0].startswith("Oddaj kartę graczowi Ania (numer albo kartę, np. D♥ albo D kier")
+    assert "; obie naraz: 3 7)" in gives[0] and "Wybrane:" not in gives[0]
+    assert gives[1].startswith("Oddaj kartę graczowi Bartek") and "Wybrane: " in gives[1]
+    assert gives[2] == gives[0]                              # u took the pick back
+    hand = hands[0]
+    assert dict(s.game.given) == {1: hand[0], 2: hand[1:][2]}   # numbers of the list shown
+    assert script.prompts[-1].startswith("Zadeklaruj kontrakt")
+
+
+def test_the_end_of_the_game_offers_a_rematch_at_the_same_table(tmp_path: Path,
+                                                                passive: str) -> None:
+    rules = Rules.preset("pl-3", barrier=None)
+    game = Game(rules, seed=4, start_scores=[0, 995, 995])
+    s = Session(game, Table.build(3, 0, [passive], 4), ["Ty", "Ania", "Bartek"],
+                tmp_path / "g.json")
+    said: list[str] = []
+
+    def answer(prompt: str) -> str:
+        said.append(prompt)
+        if prompt.startswith("Koniec partii"):
+            return "2"
+        if len([p for p in said if p.startswith("Koniec partii")]) and \
+                prompt.startswith("Licytujesz"):
+            return "q"
+        return "1 2" if prompt.startswith("Oddaj") else "1"
+
+    text, _ = run(s, answer)
+    assert "Koniec partii. Możesz: 1) koniec, 2) rewanż (ten sam stół, nowe karty)" in said
+    assert "Rewanż: nowa partia przy tym samym stole." in text
+    assert f"Zapis partii: {tmp_path / 'g-2.json'}" in text
+    again = Session.resume(tmp_path / "g-2.json")
+    assert again.game.rules == rules and again.names == s.names and not again.over
+    assert f"Wznów: tysiac play --plain --resume {tmp_path / 'g-2.json'}" in text
+
+
+def test_a_script_that_is_never_understood_stops(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=("random",))
+    text, script = run(s, lambda prompt: "xyz")
+    assert len(script.prompts) == MAX_UNKNOWN
+    assert "Zbyt wiele niezrozumiałych odpowiedzi z rzędu: koniec." in text
+    assert "Wznów: " in text
+
+
+def test_the_end_of_deal_question_takes_numbers(tmp_path: Path, passive: str) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=(passive,))
+    seen: list[str] = []
+
+    def answer(prompt: str) -> str:
+        if prompt.startswith("Koniec rozdania"):
+            seen.append(prompt)
+            return {1: "2", 2: "3", 3: "1"}.get(len(seen), "4")
+        return "1 2" if prompt.startswith("Oddaj") else "1"
+
+    text, _ = run(s, answer)
+    assert seen[0] == ("Koniec rozdania. Możesz: 1) następne rozdanie (Enter), 2) Pokaż karty, "
+                       "3) Tabela wyników, 4) koniec")
+    assert "Pokaż karty: rozdanie 1" in text and "Tabela wyników (pl-3)" in text
+    assert len(seen) == 4 and len(s.game.log) >= 2     # 1 dealt the next deal, 4 quit

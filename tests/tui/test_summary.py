@@ -144,3 +144,16 @@ def test_score_sheet_has_a_row_per_deal_with_the_contracts_and_bombs() -> None:
             assert "B" in cells
         else:
             assert f"★{r.contract}{'✓' if r.made else '✗'}" in cells
+
+
+def test_the_sitting_out_bonus_says_what_it_is_paid_for() -> None:
+    for seed in range(60):
+        g = played("pl-4", seed)
+        r = g.results[0]
+        if r.sitting_out is not None and r.delta[r.sitting_out] > 0:
+            break
+    else:
+        raise AssertionError("no deal whose musik pays the sitting-out seat")
+    line = next(x for x in deal_summary(g, NAMES, "pl") if "premia" in x)
+    assert line == (f"{NAMES[r.sitting_out]}: premia pauzującego {r.delta[r.sitting_out]} "
+                    "(50 za asa w musiku i meldunek z musiku)")

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from typing import Any
 
 from .runner import ArenaResult, LevelFigures
@@ -20,13 +21,20 @@ _T: dict[str, tuple[str, str]] = {
               "* {name} sees every card: an upper bound of strength, arena only"),
     "ci": ("± to połowa 95% przedziału ufności (partie duplikatowe jako próby)",
            "± is half the 95% confidence interval (duplicate games as samples)"),
+    "per_seat": ("na miejsce: partie wygrane przez bota, podzielone przez liczbę jego miejsc "
+                 "przy stole; równe szanse: 1/{n} = {even:.0f}%",
+                 "per seat: the games the bot won, divided by the seats it holds at the "
+                 "table; an even share is 1/{n} = {even:.0f}%"),
 }
 
 
-_COLUMNS = (("bot", "pkt/rozdanie", "wynik/rozdanie", "ugrane/kontrakty", "bomby",
-             "wygrane partie (na miejsce)", "ranking", "ms med/p99"),
-            ("bot", "deal points", "score Δ/deal", "made/contracts", "bombs",
-             "games won (per seat)", "rating", "ms med/p99"))
+# Two tables, so that each fits 80 columns: how the bots play, then what they win.
+_PLAY_COLUMNS = (("bot", "pkt/rozdanie", "wynik/rozdanie", "ugrane/kontrakty", "bomby"),
+                 ("bot", "deal points", "score Δ/deal", "made/contracts", "bombs"))
+_GAME_COLUMNS = (("bot", "miejsca", "partie wygrane", "na miejsce", "ranking", "ms med/p99"),
+                 ("bot", "seats", "games won", "per seat", "rating", "ms med/p99"))
+
+WIDTH = 80
 
 
 def _pm(mean: float, ci: float | None, sign: bool = False) -> str:
@@ -41,28 +49,25 @@ def _name(fig: LevelFigures) -> str:
 def report_text(result: ArenaResult, lang: str = "pl") -> str:
     i = 0 if lang == "pl" else 1
     spec = result.spec
-    lines = [_T["head"][i].format(
+    head = _T["head"][i].format(
         preset=spec.rules.preset_name, bots=", ".join(spec.bots),
         seatings=len(result.seatings), deals=spec.deals, total=result.deals,
-        games=result.games, seed=spec.seed, seconds=result.seconds), ""]
-    rows = [list(_COLUMNS[i])]
+        games=result.games, seed=spec.seed, seconds=result.seconds)
+    lines = [*textwrap.wrap(head, WIDTH), ""]
+    play = [list(_PLAY_COLUMNS[i])]
+    games = [list(_GAME_COLUMNS[i])]
     for fig in result.levels.values():
         bid = fig.contracts_bid
         made = f"{fig.contracts_made}/{bid}" + (f" ({100 * fig.contracts_made / bid:.0f}%)"
                                                  if bid else "")
-        rating = f"{fig.rating['ordinal']:.1f}" if fig.rating else "—"
-        rows.append([
-            _name(fig), _pm(fig.deal_points, fig.deal_points_ci),
-            _pm(fig.delta, fig.delta_ci, sign=True), made, str(fig.bombs),
-            f"{fig.games_won}/{fig.games_finished}" + (
-                f" ({100 * fig.won_per_seat:.0f}%)" if fig.won_per_seat is not None else ""),
-            rating,
-            f"{fig.time_median_ms:.2f}/{fig.time_p99_ms:.2f}",
-        ])
-    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
-    for r in rows:
-        lines.append("  ".join(cell.ljust(w) if c == 0 else cell.rjust(w)
-                               for c, (cell, w) in enumerate(zip(r, widths, strict=True))))
+        play.append([_name(fig), _pm(fig.deal_points, fig.deal_points_ci),
+                     _pm(fig.delta, fig.delta_ci, sign=True), made, str(fig.bombs)])
+        games.append([
+            _name(fig), str(fig.seats), f"{fig.games_won}/{fig.games_finished}",
+            f"{100 * fig.won_per_seat:.0f}%" if fig.won_per_seat is not None else "—",
+            f"{fig.rating['ordinal']:.1f}" if fig.rating else "—",
+            f"{fig.time_median_ms:.2f}/{fig.time_p99_ms:.2f}"])
+    lines += _table(play) + [""] + _table(games)
     if result.margins:
         lines += ["", _T["margins"][i]]
         for a, b, diff, ci in result.margins:
@@ -72,10 +77,20 @@ def report_text(result: ArenaResult, lang: str = "pl") -> str:
             fa, fb = result.levels[a], result.levels[b]
             lines.append(f"  {_name(fa)} − {_name(fb)}: {_pm(diff, ci, sign=True)}"
                          + (f"  ({note})" if note else ""))
-    lines += ["", _T["ci"][i]]
+    players = spec.rules.players
+    lines += ["", *textwrap.wrap(_T["ci"][i], WIDTH),
+              *textwrap.wrap(_T["per_seat"][i].format(n=players, even=100 / players), WIDTH)]
     lines += [_T["cheat"][i].format(name=fig.level)
               for fig in result.levels.values() if fig.sees_all]
     return "\n".join(lines)
+
+
+def _table(rows: list[list[str]]) -> list[str]:
+    """Columns aligned: the first to the left, the others to the right."""
+    widths = [max(len(r[c]) for r in rows) for c in range(len(rows[0]))]
+    return ["  ".join(cell.ljust(w) if c == 0 else cell.rjust(w)
+                      for c, (cell, w) in enumerate(zip(r, widths, strict=True)))
+            for r in rows]
 
 
 def report_json(result: ArenaResult) -> dict[str, Any]:

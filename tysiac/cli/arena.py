@@ -41,7 +41,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print one JSON object")
     p.add_argument("--progress", action="store_true",
                    help="show a progress bar on stderr even when it is not a terminal")
-    p.add_argument("--lang", choices=("pl", "en"), default="pl")
+    p.add_argument("--lang", choices=("pl", "en"), default="pl",
+                   help="language of the report (default: pl)")
     p.set_defaults(run=run)
 
 

@@ -25,19 +25,29 @@ _T = {
 }
 
 
+#: The demo's bots: sound play that ends a game in a few dozen deals.
+DEFAULT_LEVEL = "basic"
+
+DESCRIPTION = ("Bots play a whole game to the goal; each deal is printed as it is "
+               "settled, then the winner.")
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p = sub.add_parser("demo", help="watch bots play a whole game, deal by deal",
-                       description="Bots play a whole game to the goal; each deal is "
-                       "printed as it is settled.")
-    p.add_argument("--preset", default="pl-3", choices=PRESET_NAMES)
-    p.add_argument("--bots", default=None,
-                   help=f"bot level per seat, comma-separated ({', '.join(LEVELS)}); "
-                   "default: random for every seat")
-    p.add_argument("--seed", type=int, default=None, help="seed of the deal and the bots")
+                       description=DESCRIPTION)
+    p.add_argument("--preset", default="pl-3", choices=PRESET_NAMES, metavar="PRESET",
+                   help=f"the rules ({', '.join(PRESET_NAMES)}; default pl-3)")
+    p.add_argument("--bots", default=None, metavar="LEVELS",
+                   help=f"bot level for every seat, or one per seat, comma-separated "
+                   f"({', '.join(LEVELS)}); default: {DEFAULT_LEVEL}")
+    p.add_argument("--seed", type=int, default=None, metavar="S",
+                   help="seed of the deals and the bots, for a demo you can replay")
     p.add_argument("--set", action="append", default=[], metavar="OPTION=VALUE",
                    help="override a rule option, e.g. --set bombs_per_player=0")
-    p.add_argument("--max-deals", type=int, default=200, help="stop after this many deals")
-    p.add_argument("--lang", choices=("pl", "en"), default="pl")
+    p.add_argument("--max-deals", type=int, default=200, metavar="N",
+                   help="stop after this many deals (default 200)")
+    p.add_argument("--lang", choices=("pl", "en"), default="pl",
+                   help="language of the text (default: pl)")
     p.set_defaults(run=run)
 
 
@@ -45,7 +55,7 @@ def run(args: argparse.Namespace) -> int:
     i = 0 if args.lang == "pl" else 1
     try:
         rules = Rules.preset(args.preset, **dict(parse_option(o) for o in args.set))
-        levels = (args.bots or "random").split(",")
+        levels = (args.bots or DEFAULT_LEVEL).split(",")
         levels = levels if len(levels) > 1 else levels * rules.players
         if len(levels) != rules.players:
             raise ValueError(f"--bots needs {rules.players} levels, got {len(levels)}")

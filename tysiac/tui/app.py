@@ -9,8 +9,10 @@ the prompt, the reason line, the action buttons, the hand and a key line.
 from __future__ import annotations
 
 import asyncio
+import time
 from collections.abc import Callable
 
+from textual import events
 from textual.app import App, ComposeResult
 from textual.binding import Binding
 from textual.containers import Horizontal
@@ -25,8 +27,19 @@ from ..engine.errors import PHASE_NAMES, IllegalAction
 from ..engine.views import View
 from .panels import side_content, status_line, table_content
 from .session import Session
-from .summary import deal_summary, score_sheet, show_cards
-from .texts import advice_text, card, cards, reason, suit_name, tr, tr_about
+from .summary import deal_summary, last_trick_line, score_sheet, show_cards
+from .texts import (
+    advice_text,
+    bid_prompt,
+    card,
+    cards,
+    declare_prompt,
+    help_lines,
+    reason,
+    suit_name,
+    tr,
+    tr_about,
+)
 from .widgets import CardWidget, TextPage
 
 
@@ -49,34 +62,45 @@ class TysiacApp(App[None]):
     #keys { height: 1; padding: 0 1; color: $text-muted; }
     """
 
+    # Every game key is a priority binding of the app: the app handles keys one at a
+    # time in the order they arrive, each on the focus the one before left, however
+    # fast they come (a held arrow, a slow SSH link). Focus moves synchronously.
     BINDINGS = [
         Binding("ctrl+c", "quit", show=False, priority=True),
-        Binding("q", "quit", show=False),
-        Binding("t", "sheet", show=False),
-        Binding("k", "show_cards", show=False),
-        Binding("question_mark,f1", "help", show=False),
-        Binding("u", "undo", show=False),
-        Binding("h", "hint", show=False),
-        Binding("p", "press('act-pass')", show=False),
-        Binding("b", "press('act-bomb')", show=False),
-        Binding("plus,equals_sign", "step(1)", show=False),
-        Binding("minus", "step(-1)", show=False),
-        Binding("up", "up_down(1)", show=False),
-        Binding("down", "up_down(-1)", show=False),
-        Binding("left", "move(-1)", show=False),
-        Binding("right", "move(1)", show=False),
-        Binding("enter", "default", show=False),
+        Binding("q", "quit_key", show=False, priority=True),
+        Binding("t", "sheet", show=False, priority=True),
+        Binding("k", "show_cards", show=False, priority=True),
+        Binding("question_mark,f1", "help", show=False, priority=True),
+        Binding("u", "undo", show=False, priority=True),
+        Binding("h", "hint", show=False, priority=True),
+        Binding("p", "press('act-pass')", show=False, priority=True),
+        Binding("b", "press('act-bomb')", show=False, priority=True),
+        Binding("plus,equals_sign", "step(1)", show=False, priority=True),
+        Binding("minus", "step(-1)", show=False, priority=True),
+        Binding("up", "up_down(1)", show=False, priority=True),
+        Binding("down", "up_down(-1)", show=False, priority=True),
+        Binding("left,shift+tab", "move(-1)", show=False, priority=True),
+        Binding("right,tab", "move(1)", show=False, priority=True),
+        Binding("enter,space", "enter", show=False, priority=True),
     ]
 
-    def __init__(self, session: Session, lang: str = "pl") -> None:
+    #: Actions of the game screen: off while a page (help, score sheet) is over it.
+    GAME_ACTIONS = frozenset(("sheet", "show_cards", "help", "undo", "hint", "press", "step",
+                              "up_down", "move", "enter", "quit_key"))
+
+    def __init__(self, session: Session, lang: str = "pl", pause: float = 0.0) -> None:
+        """``pause``: seconds each bot's move stays in sight before the next one."""
         super().__init__()
         self.session = session
+        session.paced = True                 # the app moves the bots, one move at a time
         self.lang = lang
+        self.pause = pause
         self.picks: list[int] = []          # cards picked to give or discard
         self.meld_card: int | None = None   # a K or Q waiting for "announce or not"
         self.value = 0                       # the bid or contract on the stepper
         self.note = ""                       # the reason line
         self.note_is_info = False
+        self.armed: str | None = None        # "q" or "b": pressed once, asked to confirm
 
     # --- layout ----------------------------------------------------------------
 
@@ -111,7 +135,9 @@ class TysiacApp(App[None]):
         table = self.query_one("#table", Static)
         if s.between_deals or s.over:
             main.add_class("wide")
-            table.update(Content("\n".join(deal_summary(s.game, self.names, lang, s.human))))
+            lines = deal_summary(s.game, self.names, lang, s.human)
+            last = last_trick_line(s.game, self.names, lang)
+            table.update(Content("\n".join(lines + ["", last] if last else lines)))
         else:
             main.remove_class("wide")
             table.update(table_content(v, self.names, lang))
@@ -122,9 +148,11 @@ class TysiacApp(App[None]):
         note.set_class(self.note_is_info, "info")
         keys = self.say("keys", undo=self.say("key_undo") if s.table.undo else "")
         self.query_one("#keys", Static).update(keys)
+        # Rebuilding the rows moves Textual's focus around: remember the card first.
+        card_focused = self.focused.card if isinstance(self.focused, CardWidget) else None
         await self.draw_actions(v)
         await self.draw_hand(v)
-        self.place_focus(v)
+        self.place_focus(v, card_focused)
 
     def prompt(self, v: View) -> str:
         s = self.session
@@ -143,18 +171,13 @@ class TysiacApp(App[None]):
             return self.say("waiting", name=self.names[v.to_move or 0])
         if v.phase == "bid":
             bids = [A.value_of(a) for a in v.legal if A.kind(a) == "bid"]
-            text = self.say("bid", cap=v.cap)
-            if bids:
-                text += " " + self.say("bid_range", low=bids[0], high=bids[-1],
-                                       step=v.rules.bid_step)
-            return text
+            return bid_prompt(v.cap, bids, v.rules.bid_step, self.lang)
         if v.phase == "choose_musik":
             return self.say("choose_musik")
         if v.phase == "exchange":
             return self.exchange_prompt(v)
         if v.phase == "declare":
-            values = self.values(v)
-            text = self.say("declare", low=values[0], high=values[-1])
+            text = declare_prompt(self.values(v), self.lang)
             return text + (self.say("bomb_too") if A.BOMB in v.legal else "")
         if self.meld_card is not None:
             suit = self.meld_card // 6
@@ -197,7 +220,8 @@ class TysiacApp(App[None]):
             return Button(self.say(key, **kw), id=f"act-{ident}", compact=True, variant=variant)
 
         if s.over:
-            return [b("sheet", "sheet", "primary"), b("show_cards", "cards"), b("quit", "quit")]
+            return [b("rematch", "rematch", "primary"), b("sheet", "sheet"),
+                    b("show_cards", "cards"), b("quit", "quit")]
         if s.between_deals:
             return [b("next_deal", "next", "primary"), b("show_cards", "cards"),
                     b("sheet", "sheet")]
@@ -237,7 +261,6 @@ class TysiacApp(App[None]):
 
     async def draw_hand(self, v: View) -> None:
         hand = self.query_one("#hand", Horizontal)
-        focused = self.focused.card if isinstance(self.focused, CardWidget) else None
         await hand.remove_children()
         playable = {A.card_of(a) for a in v.legal if A.kind(a) == "play"}
         musik = set(v.musik or ()) if v.seat == v.declarer and v.phase in (
@@ -253,34 +276,37 @@ class TysiacApp(App[None]):
                 classes.append("musik")
             widgets.append(CardWidget(c, self.lang, " ".join(classes)))
         await hand.mount_all(widgets)
-        if focused is not None and focused in v.hand:
-            self.query_one(f"#card-{card_str(focused)}").focus()
 
-    def place_focus(self, v: View) -> None:
-        """Put the keyboard where the next decision is."""
+    def place_focus(self, v: View, card_focused: int | None = None) -> None:
+        """Put the keyboard where the next decision is: on the card that had it while
+        cards are chosen, else on the first playable card or the first button."""
         s = self.session
         if v.phase == "exchange" and self.query("#act-confirm"):
-            self.query_one("#act-confirm").focus()
+            self.set_focus(self.query_one("#act-confirm"))
             return
-        if isinstance(self.focused, CardWidget) and v.phase in ("play", "exchange") \
+        if card_focused in v.hand and v.phase in ("play", "exchange") \
                 and self.meld_card is None:
+            self.set_focus(self.query_one(f"#card-{card_str(card_focused or 0)}"))
             return
         first_button = self.query("#actions Button").first() \
             if self.query("#actions Button") else None
         if v.my_turn and v.phase in ("play", "exchange") and self.meld_card is None:
             playable = self.query("#hand CardWidget").exclude(".unplayable")
             if playable:
-                playable.first().focus()
+                self.set_focus(playable.first())
                 return
         if first_button is not None:
-            first_button.focus()
+            self.set_focus(first_button)
         elif s.over or not v.my_turn:
             self.set_focus(None)
 
     # --- input ---------------------------------------------------------------------------
 
     async def on_card_widget_chosen(self, message: CardWidget.Chosen) -> None:
-        c = message.card
+        await self.choose_card(message.card)
+
+    async def choose_card(self, c: int) -> None:
+        """A card of the hand chosen (Enter on it, or a click)."""
         v = self.session.view()
         if v.my_turn and v.phase == "exchange":
             need = v.rules.musik_size if v.players == 2 else len(self.session.receivers())
@@ -306,7 +332,10 @@ class TysiacApp(App[None]):
         await self.redraw()
 
     async def on_button_pressed(self, event: Button.Pressed) -> None:
-        ident = (event.button.id or "").removeprefix("act-")
+        await self.press_button((event.button.id or "").removeprefix("act-"))
+
+    async def press_button(self, ident: str) -> None:
+        """A button of the action bar pressed (Enter on it, its key, or a click)."""
         s = self.session
         if ident == "value":
             v = s.view()
@@ -347,11 +376,25 @@ class TysiacApp(App[None]):
             self.action_sheet()
         elif ident == "quit":
             self.exit()
+        elif ident == "rematch":
+            await self.rematch()
+
+    async def rematch(self) -> None:
+        """A new game at the same table (rules, seats, bots), saved in a new file."""
+        try:
+            session = await asyncio.to_thread(self.session.rematch, self.lang)
+        except OSError as e:
+            self.set_note(self.say("save_failed", reason=e.strerror or e))
+            await self.redraw()
+            return
+        session.paced = True
+        self.session = session
+        await self.act(session.begin)
 
     async def act(self, do: Callable[[], object]) -> None:
-        """Run a session action; an illegal one leaves the game as it was and says why.
-        It runs in a thread, so the screen is drawn while the bots think; keys wait
-        in the app's queue until it is done."""
+        """Run a session action, then the bots' answers; an illegal action leaves the
+        game as it was and says why. Keys wait in the app's queue until it is done,
+        then act in order."""
         self.query_one("#prompt", Static).update(self.say("bots_play"))
         try:
             await asyncio.to_thread(do)
@@ -362,10 +405,30 @@ class TysiacApp(App[None]):
             self.picks = []
             self.meld_card = None
             self.value = 0
+        self.note_save_error()
+        await self.redraw()
+        await self.bots_move()
+
+    async def bots_move(self) -> None:
+        """The bots' moves one at a time, each drawn and left in sight for ``pause``
+        seconds (less the time the bot thought), in a thread: the screen stays drawn."""
+        shown = time.monotonic()
+        while await asyncio.to_thread(self.session.bot_step):
+            wait = self.pause - (time.monotonic() - shown)
+            if wait > 0:
+                await self.linger(wait)
+            self.note_save_error()
+            await self.redraw()
+            shown = time.monotonic()
+
+    async def linger(self, seconds: float) -> None:
+        """Leave the screen as it is for ``seconds``."""
+        await asyncio.sleep(seconds)
+
+    def note_save_error(self) -> None:
         error = self.session.save_error
         if error is not None:       # the move stands; the file catches up at the next save
             self.set_note(self.say("save_failed", reason=error.strerror or error))
-        await self.redraw()
 
     def set_note(self, text: str, info: bool = False) -> None:
         self.note = text
@@ -381,7 +444,7 @@ class TysiacApp(App[None]):
         i = values.index(self.value) if self.value in values else 0
         self.value = values[min(max(i + step, 0), len(values) - 1)]
         await self.redraw()
-        self.query_one("#act-value").focus()
+        self.set_focus(self.query_one("#act-value"))
 
     async def action_up_down(self, step: int) -> None:
         """Up and down: raise or lower a bid or contract; elsewhere switch between the
@@ -395,7 +458,7 @@ class TysiacApp(App[None]):
             else "#actions"
         items = [w for w in self.query_one(row).children if w.focusable]
         if items:
-            items[0].focus()
+            self.set_focus(items[0])
 
     def action_move(self, step: int) -> None:
         """Left and right: to the neighbouring card or button."""
@@ -407,18 +470,52 @@ class TysiacApp(App[None]):
         if not items:
             return
         i = items.index(focused) if focused in items else (-1 if step > 0 else len(items))
-        items[(i + step) % len(items)].focus()
+        self.set_focus(items[(i + step) % len(items)])
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """The game's keys act on the game screen only; over a page they fall through
+        to the page (Esc closes it, arrows scroll it)."""
+        return action not in self.GAME_ACTIONS or len(self.screen_stack) == 1
+
+    async def on_event(self, event: events.Event) -> None:
+        # Any other key answers "no" to a confirmation (q twice quits, b twice bombs).
+        if isinstance(event, events.Key) and not event.is_forwarded and \
+                self.armed is not None and event.key != self.armed:
+            self.armed = None
+            self.set_note("")
+            self.query_one("#reason", Static).update("")
+        await super().on_event(event)
+
+    def confirmed(self, key: str, question: str) -> bool:
+        """Whether ``key`` was pressed twice in a row; the first time asks."""
+        if self.armed == key:
+            self.armed = None
+            return True
+        self.armed = key
+        self.set_note(self.say(question))
+        self.query_one("#reason", Static).update(self.note)
+        return False
 
     async def action_press(self, ident: str) -> None:
-        buttons = self.query(f"#{ident}")
-        if buttons:
-            button = buttons.first()
-            assert isinstance(button, Button)
-            button.press()
+        if not self.query(f"#{ident}"):
+            return
+        if ident == "act-bomb" and not self.confirmed("b", "confirm_bomb"):
+            return
+        await self.press_button(ident.removeprefix("act-"))
 
-    async def action_default(self) -> None:
-        if self.session.between_deals:
+    async def action_enter(self) -> None:
+        """Enter (or space): the focused card or button; between deals, the next deal."""
+        focused = self.focused
+        if isinstance(focused, CardWidget):
+            await self.choose_card(focused.card)
+        elif isinstance(focused, Button):
+            await self.press_button((focused.id or "").removeprefix("act-"))
+        elif self.session.between_deals:
             await self.act(self.session.start_deal)
+
+    async def action_quit_key(self) -> None:
+        if self.confirmed("q", "confirm_quit"):
+            self.exit()
 
     async def action_undo(self) -> None:
         s = self.session
@@ -440,8 +537,13 @@ class TysiacApp(App[None]):
             return
         self.set_note(self.say("thinking"), info=True)
         await self.redraw()
-        advice = await asyncio.to_thread(self.session.hint)
-        self.set_note(advice_text(advice[:3], self.lang), info=True)
+        picks = list(self.picks)            # the hint is for the next card to pick
+        advice = await asyncio.to_thread(self.session.hint, picks)
+        if advice:
+            self.set_note(advice_text(advice[:3], self.session.view(), self.names, self.lang),
+                          info=True)
+        else:
+            self.set_note(self.say("hint_picked"), info=True)
         await self.redraw()
         if advice:
             best = advice[0].action
@@ -449,9 +551,9 @@ class TysiacApp(App[None]):
             if kind in ("bid", "declare"):
                 self.value = A.value_of(best)
                 await self.redraw()
-                self.query_one("#act-value").focus()
+                self.set_focus(self.query_one("#act-value"))
             elif kind in ("play", "give", "discard"):
-                self.query_one(f"#card-{card_str(A.card_of(best))}").focus()
+                self.set_focus(self.query_one(f"#card-{card_str(A.card_of(best))}"))
 
     def action_sheet(self) -> None:
         lines = score_sheet(self.session.game, self.names, self.lang)
@@ -462,5 +564,8 @@ class TysiacApp(App[None]):
         self.push_screen(TextPage(lines[0], lines[2:] or lines, self.say("close")))
 
     def action_help(self) -> None:
-        self.push_screen(TextPage(self.say("help_title"), self.say("help").splitlines(),
-                                  self.say("close")))
+        s, v = self.session, self.session.view()
+        phase = "over" if s.over else "between" if s.between_deals else \
+            v.phase if v.my_turn else "waiting"
+        lines = help_lines(phase, self.lang, s.table.undo, A.BOMB in v.legal)
+        self.push_screen(TextPage(self.say("help_title"), lines, self.say("close")))

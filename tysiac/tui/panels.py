@@ -110,6 +110,8 @@ def _bids_text(view: View, names: Sequence[str], lang: str) -> str:
 
 
 def _trick_lines(view: View, names: Sequence[str], lang: str) -> list[Content]:
+    if view.phase == "play" and view.tricks and not view.trick:
+        return _taken_trick_lines(view, names, lang)
     lines = []
     if view.phase == "play":
         lines.append(Content(tr("trick_no", lang, n=len(view.tricks) + 1)))
@@ -125,8 +127,8 @@ def _trick_lines(view: View, names: Sequence[str], lang: str) -> list[Content]:
                     marks.append(tr("leads", lang))
                 if seat == winner and len(view.trick) > 1:
                     marks.append("★ " + tr("wins", lang))
-                lines.append(Content.assemble(name, card_content(played[seat], lang),
-                                              "   " + ", ".join(marks) if marks else ""))
+                lines.append(Content.assemble(name, *_card_cell(played[seat], lang),
+                                              "  " + ", ".join(marks) if marks else ""))
             elif seat == view.to_move:
                 mine = seat == view.seat
                 lines.append(Content.assemble(name, Content.styled(
@@ -143,6 +145,32 @@ def _trick_lines(view: View, names: Sequence[str], lang: str) -> list[Content]:
         lines.append(Content.assemble(tr("last_trick", lang), " ", plays,
                                       f" → {names[winner]}"))
     return lines
+
+
+def _taken_trick_lines(view: View, names: Sequence[str], lang: str) -> list[Content]:
+    """The trick just taken stays on the table, who played what and who took it, until
+    the next trick is led; below it, who leads."""
+    leader, cards, winner = view.tricks[-1]
+    seats = _order_from(view, leader)
+    width = max(len(names[s]) for s in seats) + 2
+    lines = [Content(tr("trick_taken", lang, n=len(view.tricks), name=names[winner]))]
+    for seat, c in zip(seats, cards, strict=False):
+        marks = ([tr("leads", lang)] if seat == leader else []) + (
+            ["★ " + tr("wins", lang)] if seat == winner else [])
+        lines.append(Content.assemble(f"  {names[seat]:<{width}}", *_card_cell(c, lang),
+                                      "  " + ", ".join(marks) if marks else ""))
+    lines.append(Content(""))
+    n = len(view.tricks) + 1
+    if view.to_move is not None and view.to_move == view.seat:
+        lines.append(Content.styled("▶ " + tr("next_trick_you", lang, n=n), "bold"))
+    elif view.to_move is not None:
+        lines.append(Content(tr("next_trick", lang, n=n, name=names[view.to_move])))
+    return lines
+
+
+def _card_cell(c: int, lang: str) -> tuple[Content, str]:
+    """A card in a column three wide (``10♦``, ``K♦ ``), so the marks after it align."""
+    return card_content(c, lang), " " * (3 - len(card_display(c, lang)))
 
 
 def _order_from(view: View, first: int | None) -> list[int]:

@@ -1,22 +1,29 @@
-"""The plain line mode (``tysiac play --plain``): numbered choices and card codes on
-standard input, sentences on standard output, for screen readers and scripts.
+"""The plain line mode (``tysiac play --plain``): numbered choices and cards typed in the
+player's language on standard input, sentences on standard output, for screen readers
+and scripts.
 
 Same session as the full-screen game: same bots, same saving after every action,
-same ``--resume``. End of input quits; the game is already saved.
+same ``--resume``. Every question takes a number from its list, so a game can be
+driven by numbers alone; the end of input quits (the game is already saved), and so
+do many answers in a row that are not understood.
 """
 
 from __future__ import annotations
 
+import shlex
+from collections.abc import Callable
+from pathlib import Path
 from typing import TextIO
 
 from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
 from ..engine.views import View
+from .cardtext import CardTextError, card_example, card_form_help, card_tokens, read_card
 from .narrate import Narrator
 from .session import Session
 from .summary import deal_summary, score_sheet, show_cards
-from .texts import advice_text, card, hand_text, reason, tr
+from .texts import advice_text, card, cards, hand_text, reason, tr
 
 _COMMANDS = {
     "?": "help", "pomoc": "help", "help": "help",
@@ -27,16 +34,30 @@ _COMMANDS = {
     "s": "status", "stan": "status", "status": "status",
     "q": "quit", "koniec": "quit", "quit": "quit", "exit": "quit",
 }
+_PASS = ("pas", "pass")
+_BOMB = ("bomba", "bomb")
+
+#: Answers not understood in a row before the game stops (a script gone wrong).
+MAX_UNKNOWN = 20
+
+
+def plain_resume(path: Path) -> str:
+    """The command that resumes a plain game saved in ``path``."""
+    return f"tysiac play --plain --resume {shlex.quote(str(path))}"
 
 
 class PlainGame:
-    def __init__(self, session: Session, lang: str, inp: TextIO, out: TextIO) -> None:
+    def __init__(self, session: Session, lang: str, inp: TextIO, out: TextIO,
+                 resume: Callable[[Path], str] = plain_resume) -> None:
         self.s = session
         self.lang = lang
         self.inp = inp
         self.out = out
+        self.resume = resume
         self.narrator = Narrator(session.names, lang)
         self.summarised = len(session.game.results)
+        self.picks: list[int] = []      # cards picked to give or discard, not yet applied
+        self.unknown = 0                # answers not understood in a row
         isatty = getattr(inp, "isatty", None)
         self.echo = not (callable(isatty) and isatty())
 
@@ -67,44 +88,38 @@ class PlainGame:
             self.say(tr("save_file", lang, path=s.path))
         s.begin()
         while True:
+            s = self.s
             self.say(*self.narrator.news(s.view(), len(s.game.log)))
             if len(s.game.results) > self.summarised:
                 self.summarised = len(s.game.results)
                 self.say("", *deal_summary(s.game, s.names, lang, s.human), "")
+                if s.over:
+                    self.say(*score_sheet(s.game, s.names, lang))
             if s.save_error is not None:
                 self.say(tr("save_failed", lang, reason=s.save_error.strerror or s.save_error))
-            if s.over:
-                self.say(*score_sheet(s.game, s.names, lang))
-                return 0
             line = self.ask(self.prompt())
             if line is None or not self.handle(line):
-                if s.path is not None:
-                    self.say(tr("resume_hint", lang, path=s.path))
+                if self.s.path is not None and not self.s.over:
+                    self.say(tr("resume_hint", lang, command=self.resume(self.s.path)))
                 return 0
 
     # --- what is asked --------------------------------------------------------
 
     def prompt(self) -> str:
         s, lang = self.s, self.lang
+        if s.over:
+            return tr("p_over", lang) + " " + _numbered([tr("p_quit", lang),
+                                                         tr("p_rematch", lang)])
         if s.between_deals:
-            return tr("p_next", lang)
+            return tr("p_next", lang) + " " + _numbered([
+                tr("p_next_deal", lang) + " (Enter)", tr("show_cards", lang),
+                tr("sheet", lang), tr("p_quit", lang)])
         v = s.view()
         if not v.my_turn:
             return tr("redeal_offer", lang) + " " + _numbered(
-                [tr("redeal", lang), tr("play_on", lang)])
-        options = self.options(v)
+                [tr("play_on", lang), tr("redeal", lang)])
         if v.phase == "exchange":
-            hand = sorted_for_display(mask_of(v.hand))
-            if v.players == 2:
-                head = tr("p_discard", lang, n=v.rules.musik_size)
-            else:
-                r1, r2 = s.receivers()
-                head = tr("p_give", lang, first=s.names[r1], second=s.names[r2])
-            text = head + " " + tr("p_hand", lang) + " " + _numbered(
-                [card(c, lang) for c in hand])
-            if A.BOMB in v.legal:
-                text += " " + tr("p_or_bomb", lang)
-            return text
+            return self.exchange_prompt(v)
         head = {
             "bid": tr("bid", lang, cap=v.cap),
             "choose_musik": tr("choose_musik", lang),
@@ -114,7 +129,31 @@ class PlainGame:
         if v.phase == "play":
             head += " " + tr("n_hand", lang, cards=hand_text(v.hand, lang))
         return head + " " + tr("p_options", lang) + " " + _numbered(
-            [self.option_text(a) for a in options])
+            [self.option_text(a) for a in self.options(v)])
+
+    def exchange_prompt(self, v: View) -> str:
+        """One card at a time: to the next receiver, or the next discard."""
+        s, lang = self.s, self.lang
+        example = card_example(lang)
+        first = not self.picks
+        if v.players == 2:
+            need = v.rules.musik_size
+            text = tr("p_discard", lang, k=len(self.picks) + 1, n=need, example=example,
+                      all=tr("p_discard_all", lang) if first else "")
+        else:
+            receiver = s.receivers()[len(self.picks)]
+            text = tr("p_give", lang, name=s.names[receiver], example=example,
+                      both=tr("p_give_both", lang) if first else "")
+        if self.picks:
+            text += " " + tr("p_picked", lang, cards=cards(self.picks, lang))
+        items = [card(c, lang) for c in self.exchange_hand(v)]
+        if A.BOMB in v.legal and first:
+            items.append(tr("bomb", lang).lower())
+        return text + " " + tr("p_hand", lang) + " " + _numbered(items)
+
+    def exchange_hand(self, v: View) -> list[int]:
+        """The cards still to pick from, in the order they are numbered."""
+        return [c for c in sorted_for_display(mask_of(v.hand)) if c not in self.picks]
 
     def options(self, v: View) -> list[int]:
         """The legal actions in the order they are numbered."""
@@ -142,79 +181,142 @@ class PlainGame:
         s, lang = self.s, self.lang
         if not line and not s.between_deals:
             return True                     # asked again
-        command = _COMMANDS.get(line.lower())
-        if command == "quit":
-            return False
-        if command is not None:
-            self.command(command)
-            return True
         try:
-            if s.between_deals:
-                if line:
-                    self.say(tr("p_unknown", lang, text=line))
-                else:
-                    s.start_deal()
-                return True
-            v = s.view()
-            if not v.my_turn:
-                choice = _number(line)
-                if choice == 1:
-                    s.act(A.redeal(s.human))
-                elif choice == 2:
-                    s.run_bots()
-                else:
-                    self.say(tr("p_unknown", lang, text=line))
-                return True
-            if v.phase == "exchange" and line.lower() not in ("bomba", "bomb"):
-                self.exchange(v, line)
-            else:
-                s.act(self.parse(v, line))
+            understood = self.answer(line)
         except IllegalAction as e:
             self.say(reason(e, lang, s.names, s.view().legal))
-        except ValueError:
-            self.say(tr("p_unknown", lang, text=line))
+            understood = True
+        except (ValueError, IndexError):
+            understood = False
+        if understood is None:
+            return False
+        if understood:
+            self.unknown = 0
+            return True
+        self.say(tr("p_unknown", lang, text=line, example=card_example(lang)))
+        self.unknown += 1
+        if self.unknown >= MAX_UNKNOWN:
+            self.say(tr("p_giveup", lang))
+            return False
+        return True
+
+    def answer(self, line: str) -> bool | None:
+        """Act on ``line``: True if understood, False if not, None to quit."""
+        s = self.s
+        n = _number(line)
+        command = _COMMANDS.get(line.lower())
+        if s.over:
+            if n == 1:
+                return None
+            if n == 2:
+                return self.rematch()
+        elif s.between_deals:
+            if not line or n == 1:
+                s.start_deal()
+                return True
+            command = {2: "cards", 3: "sheet", 4: "quit"}.get(n or 0, command)
+        if command is not None:
+            return self.command(command)
+        if s.over or s.between_deals:
+            return False
+        v = s.view()
+        if not v.my_turn:
+            if n == 1:
+                s.run_bots()
+            elif n == 2:
+                s.act(A.redeal(s.human))
+            else:
+                return False
+            return True
+        if v.phase == "exchange":
+            return self.exchange(v, line)
+        s.act(self.parse(v, line))
+        return True
+
+    def rematch(self) -> bool:
+        try:
+            self.s = self.s.rematch(self.lang)
+        except OSError as e:
+            self.say(tr("save_failed", self.lang, reason=e.strerror or e))
+            return True
+        self.narrator = Narrator(self.s.names, self.lang)
+        self.summarised = 0
+        self.say(tr("p_rematch_start", self.lang))
+        if self.s.path is not None:
+            self.say(tr("save_file", self.lang, path=self.s.path))
+        self.s.begin()
         return True
 
     def parse(self, v: View, text: str) -> int:
-        """A numbered choice, a bid or a contract (100 and up), or a card code."""
+        """A numbered choice, a bid or a contract (100 and up), pass, bomb, or a card."""
         n = _number(text)
         options = self.options(v)
         if n is not None and n < 100:
             if not 1 <= n <= len(options):
                 raise ValueError(text)
             return options[n - 1]
-        return A.parse(text, v.phase, discards=v.players == 2)
+        if n is not None:
+            return A.parse(text, v.phase)
+        if text.lower() in _PASS:
+            return A.PASS
+        if text.lower() in _BOMB:
+            return A.BOMB
+        meld = text.endswith("+")
+        return A.play(read_card(text.rstrip("+"), self.lang), meld)
 
-    def exchange(self, v: View, line: str) -> None:
-        """Two gives (first to the next opponent) or the discards, as numbers or cards."""
-        hand = sorted_for_display(mask_of(v.hand))
+    def exchange(self, v: View, line: str) -> bool:
+        """The gives (the first to the next opponent) or the discards, one card a line
+        or several at once, as numbers of the list or cards; a bomb instead."""
+        hand = self.exchange_hand(v)
+        bomb = A.BOMB in v.legal and not self.picks
+        if line.lower() in _BOMB or bomb and _number(line) == len(hand) + 1:
+            if not bomb:
+                return False
+            self.s.act(A.BOMB)
+            return True
         picked = []
-        for token in line.replace(",", " ").split():
+        for token in card_tokens(line, self.lang):
             n = _number(token)
             if n is not None:
                 if not 1 <= n <= len(hand):
-                    raise ValueError(token)
+                    return False
                 picked.append(hand[n - 1])
             else:
-                picked.append(A.card_of(A.parse(token, "exchange")))
+                try:
+                    picked.append(read_card(token, self.lang))
+                except CardTextError:
+                    return False
+        need = v.rules.musik_size if v.players == 2 else len(self.s.receivers())
+        if len(self.picks) + len(picked) > need or len(set(self.picks + picked)) < len(
+                self.picks + picked):
+            return False
+        picks = self.picks + picked
+        if len(picks) < need:
+            if any(c not in v.hand for c in picked):
+                return False
+            self.picks = picks
+            return True
+        self.picks = []
         if v.players == 2:
-            self.s.discard(picked)
-            return
-        receivers = self.s.receivers()
-        if len(picked) != len(receivers):
-            raise ValueError(line)
-        self.s.give(dict(zip(receivers, picked, strict=True)))
+            self.s.discard(picks)
+        else:
+            self.s.give(dict(zip(self.s.receivers(), picks, strict=True)))
+        return True
 
-    def command(self, command: str) -> None:
+    def command(self, command: str) -> bool | None:
         s, lang = self.s, self.lang
+        if command == "quit":
+            return None
         if command == "help":
-            self.say(tr("p_help", lang))
+            self.say(tr("p_help", lang, form=card_form_help(lang)))
         elif command == "sheet":
             self.say(*score_sheet(s.game, s.names, lang))
         elif command == "cards":
             self.say(*show_cards(s.game, s.names, lang, s.human))
         elif command == "undo":
-            if not s.table.undo:
+            if self.picks:
+                self.picks.pop()
+            elif not s.table.undo:
                 self.say(tr("undo_off", lang))
             elif s.undo():
                 self.narrator = Narrator(s.names, lang)
@@ -222,10 +324,12 @@ class PlainGame:
             else:
                 self.say(tr("undo_none", lang))
         elif command == "hint":
-            advice = s.hint()[:3]
-            self.say(advice_text(advice, lang) if advice else tr("hint_none", lang))
+            advice = s.hint(self.picks)[:3]
+            self.say(advice_text(advice, s.view(), s.names, lang) if advice
+                     else tr("hint_none", lang))
         elif command == "status":
             self.narrator = Narrator(s.names, lang)
+        return True
 
 
 def _numbered(items: list[str]) -> str:
@@ -237,5 +341,6 @@ def _number(text: str) -> int | None:
     return int(t) if t.isdigit() else None
 
 
-def run_plain(session: Session, lang: str, inp: TextIO, out: TextIO) -> int:
-    return PlainGame(session, lang, inp, out).run()
+def run_plain(session: Session, lang: str, inp: TextIO, out: TextIO,
+              resume: Callable[[Path], str] = plain_resume) -> int:
+    return PlainGame(session, lang, inp, out, resume).run()

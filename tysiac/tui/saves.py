@@ -8,6 +8,7 @@ the new one, never a broken file.
 from __future__ import annotations
 
 import os
+import re
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -36,13 +37,39 @@ def default_path(preset: str, now: datetime | None = None) -> Path:
     """A new file for a game: ``<data dir>/games/2024-05-01-183000-pl-3.json`` (with
     ``-2``, ``-3``, ... if a game was started in the same second)."""
     stamp = (now or datetime.now()).strftime("%Y-%m-%d-%H%M%S")
-    folder = data_dir() / "games"
+    folder = games_dir()
     path = folder / f"{stamp}-{preset}.json"
     n = 1
     while path.exists():
         n += 1
         path = folder / f"{stamp}-{preset}-{n}.json"
     return path
+
+
+def games_dir() -> Path:
+    """Where games are saved unless told otherwise."""
+    return data_dir() / "games"
+
+
+def next_path(path: Path, preset: str) -> Path:
+    """A new file for the next game of a table (a rematch): a new default file if
+    ``path`` is one, else beside it with a number: ``mine.json`` -> ``mine-2.json``."""
+    if path.parent == games_dir():
+        return default_path(preset)
+    stem = re.sub(r"-\d+$", "", path.stem)
+    n = 2
+    while (path.parent / f"{stem}-{n}{path.suffix}").exists():
+        n += 1
+    return path.parent / f"{stem}-{n}{path.suffix}"
+
+
+def saved_files() -> list[Path]:
+    """The games in the default folder, the last played first."""
+    try:
+        files = [p for p in games_dir().glob("*.json") if p.is_file()]
+    except OSError:
+        return []
+    return sorted(files, key=lambda p: p.stat().st_mtime, reverse=True)
 
 
 def write_atomic(path: Path, text: str) -> None:

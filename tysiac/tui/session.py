@@ -29,7 +29,7 @@ from ..engine.views import View
 from ..record import FullDeal, GameRecord, RecordAction, apply_record_action, dumps, to_record
 from ..record import replay as replay_record
 from ..rules import Rules
-from .saves import SaveError, read_record, write_atomic
+from .saves import SaveError, next_path, read_record, write_atomic
 
 #: Bot names by seat, so a table of any size reads like people at a table.
 BOT_NAMES = ("Ania", "Bartek", "Celina", "Darek")
@@ -140,6 +140,8 @@ class Session:
         self.names = list(names)
         self.path = path
         self.save_error: OSError | None = None
+        #: Whether the interface moves the bots itself (:meth:`bot_step`).
+        self.paced = False
         self.bots: dict[int, Bot] = {
             s: make_bot(b.level, b.seed) for s, b in enumerate(table.bots) if b is not None}
 
@@ -175,6 +177,15 @@ class Session:
                             f"{e.message('en', record.players)}")
         return cls(_rebuild(record, table.seed), table, record.players, path)
 
+    def rematch(self, lang: str = "pl") -> Session:
+        """A new game at the same table: the same rules, seats, bot levels, names and
+        undo; new deals, saved in a new file beside this one."""
+        levels = [b.level for b in self.table.bots if b is not None]
+        table = Table.build(len(self.table.bots), self.human, levels, None, self.table.undo)
+        rules = self.game.rules
+        path = None if self.path is None else next_path(self.path, rules.preset_name)
+        return Session.new(rules, table, path, lang, self.names[self.human])
+
     # --- reading ---------------------------------------------------------------
 
     @property
@@ -205,48 +216,60 @@ class Session:
 
     # --- acting ------------------------------------------------------------------
 
-    def begin(self) -> list[tuple[int, int]]:
+    def begin(self) -> None:
         """Bring a new or resumed game to the human's first decision: deal the first
         deal, deal again after a redeal, let the bots finish a turn cut short."""
         g = self.game
         if g.phase == DEAL and (not g.log or self.redealt()):
-            return self.start_deal()
-        if g.phase not in (DEAL, GAME_OVER) and not self.may_redeal():
-            return self.run_bots()
-        return []
+            self.start_deal()
+        elif g.phase not in (DEAL, GAME_OVER) and not self.may_redeal():
+            self.answer()
 
     def may_redeal(self) -> bool:
         """Whether the human may ask for a new deal now (before the first bid or pass)."""
         return self.human in self.game.redeal_seats()
 
-    def start_deal(self) -> list[tuple[int, int]]:
-        """Deal the next deal and let the bots act until the human's turn; the bots'
-        moves ``(seat, action)``. A human who may ask for a redeal is asked first:
-        the bots wait until :meth:`run_bots` (play on) or a redeal action."""
+    def start_deal(self) -> None:
+        """Deal the next deal and let the bots act until the human's turn. A human who
+        may ask for a redeal is asked first: the bots wait until :meth:`run_bots`
+        (play on) or a redeal action."""
         if self.game.phase != DEAL:
-            return []
+            return
         self.game.deal()
         self.save()
-        return [] if self.may_redeal() else self.run_bots()
+        self.answer()
 
-    def run_bots(self) -> list[tuple[int, int]]:
-        """Let the bots act until the human is to act or the deal is settled; after a
-        redeal the same dealer deals again."""
+    def answer(self) -> None:
+        """The bots answer the human, unless :attr:`paced`: then the interface moves
+        them one by one with :meth:`bot_step`, to show each move."""
+        if not self.paced:
+            while self.bot_step():
+                pass
+
+    def run_bots(self) -> None:
+        """Play on: let the bots act, even where the human may ask for a redeal, until
+        the human is to act or the deal is settled."""
+        if self.bot_step(play_on=True):
+            self.answer()
+
+    def bot_step(self, play_on: bool = False) -> bool:
+        """One step of the bots: the move of the bot to act, or after a redeal the next
+        deal (by the same dealer); True if it took one. False, doing nothing, when the
+        human is to act, the deal is settled, or the human may ask for a redeal (unless
+        ``play_on``)."""
         g = self.game
-        moves = []
-        while True:
-            while g.phase not in (DEAL, GAME_OVER) and g.to_move != self.human:
-                seat = g.to_move
-                a = self.bots[seat].choose(g.view(seat))
-                g.play(a, seat)
-                moves.append((seat, a))
-                self.save()
-            if not self.redealt():
-                return moves
-            g.deal()
+        if self.may_redeal() and not play_on:
+            return False
+        if g.phase not in (DEAL, GAME_OVER) and g.to_move != self.human:
+            seat = g.to_move
+            g.play(self.bots[seat].choose(g.view(seat)), seat)
             self.save()
-            if self.may_redeal():
-                return moves
+            return True
+        if not self.redealt():
+            return False
+        g.deal()
+        self.save()
+        return True
 
     def redealt(self) -> bool:
         """The last deal ended in a redeal: nothing was settled."""
@@ -254,7 +277,7 @@ class Session:
         return self.game.phase == DEAL and isinstance(log, DealLog) and bool(log.actions) \
             and A.kind(log.actions[-1]) == "redeal"
 
-    def act(self, action: int) -> list[tuple[int, int]]:
+    def act(self, action: int) -> None:
         """Apply the human's action (checked: :class:`IllegalAction` applies nothing),
         save, and let the bots answer. Gives and discards go whole through
         :meth:`give` and :meth:`discard`: a record holds them as one action."""
@@ -262,26 +285,38 @@ class Session:
             raise ValueError("use give() or discard() for the exchange")
         self.game.play(action, self.human)
         self.save()
-        return self.run_bots()
+        self.answer()
 
-    def give(self, cards: Mapping[int, int]) -> list[tuple[int, int]]:
+    def give(self, cards: Mapping[int, int]) -> None:
         """The declarer's two gives at once: ``{receiver seat: card}``."""
-        return self._exchange(RecordAction(self.human, "give", dict(cards)))
+        self._exchange(RecordAction(self.human, "give", dict(cards)))
 
-    def discard(self, cards: Sequence[int]) -> list[tuple[int, int]]:
+    def discard(self, cards: Sequence[int]) -> None:
         """The declarer's discards at once (2 players)."""
-        return self._exchange(RecordAction(self.human, "discard", tuple(cards)))
+        self._exchange(RecordAction(self.human, "discard", tuple(cards)))
 
-    def _exchange(self, action: RecordAction) -> list[tuple[int, int]]:
+    def _exchange(self, action: RecordAction) -> None:
         apply_record_action(self.game, action)   # checked whole: nothing applied on error
         self.save()
-        return self.run_bots()
+        self.answer()
 
-    def hint(self) -> list[Advice]:
+    def hint(self, picks: Sequence[int] = ()) -> list[Advice]:
         """The strong bot's advice on the human's decision, best first (none when it
-        is not the human's turn). From the human's view only, like any bot."""
+        is not the human's turn). From the human's view only, like any bot. ``picks``:
+        the cards picked so far to give or discard, not yet confirmed: the advice is
+        for the next card (none once every card is picked)."""
         v = self.view()
-        return hint(v) if v.my_turn else []
+        if not v.my_turn:
+            return []
+        if picks:
+            g = self.game.copy()
+            one = A.discard if v.players == 2 else A.give
+            for c in picks:
+                g.play(one(c), self.human)
+            v = g.view(self.human)
+            if v.phase != "exchange" or not v.my_turn:
+                return []
+        return hint(v)
 
     # --- undo --------------------------------------------------------------------
 

@@ -60,6 +60,23 @@ def deal_summary(game: Game, names: Sequence[str], lang: str, you: int | None = 
     return lines
 
 
+def last_trick_line(game: Game, names: Sequence[str], lang: str) -> str | None:
+    """The last trick of the last settled deal, who played what and who took it (the
+    full screen keeps it in sight under the summary); None if no trick was played."""
+    log = game.results[-1].log if game.results else None
+    if log is None:
+        return None
+    g = replay_deal(game.rules, log)
+    if not g.tricks:
+        return None
+    leader, trick, winner = g.tricks[-1]
+    plays, seat = [], leader
+    for c in trick:
+        plays.append(f"{names[seat]} {cards([c], lang)}")
+        seat = g.nxt[seat]
+    return tr("last_trick_of_deal", lang, plays=", ".join(plays), name=names[winner])
+
+
 def _table(game: Game, r: DealResult, names: Sequence[str], lang: str) -> list[str]:
     """Per seat: tricks, card points, marriages, deal points, the change, the score."""
     lines = [tr("sum_cols", lang, name="", lewy=tr("col_tricks", lang),

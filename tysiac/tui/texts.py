@@ -8,6 +8,7 @@ from ..bots.hint import Advice
 from ..cards import SUIT_NAMES, card_display, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
+from ..engine.views import View
 
 _T: dict[str, tuple[str, str]] = {
     # phases and prompts
@@ -20,6 +21,7 @@ _T: dict[str, tuple[str, str]] = {
     "bid": ("Licytujesz: podbij albo pasuj (twój limit: {cap}).",
             "Your bid: raise or pass (your cap: {cap})."),
     "bid_range": ("Możesz: pas, {low}–{high} co {step}.", "Legal: pass, {low}–{high} by {step}."),
+    "bid_only": ("Możesz: pas albo tylko {n}.", "Legal: pass or only {n}."),
     "redeal_offer": ("Możesz poprosić o nowe rozdanie albo grać dalej.",
                      "You may ask for a redeal or play on."),
     "choose_musik": ("Wybierz musik (karty zakryte).", "Choose a musik (face down)."),
@@ -34,6 +36,8 @@ _T: dict[str, tuple[str, str]] = {
                       "You discard {cards}. Confirm or start again."),
     "declare": ("Zadeklaruj kontrakt: od {low} do {high} (limit {high}).",
                 "Declare your contract: {low} to {high} (cap {high})."),
+    "declare_only": ("Zadeklaruj kontrakt: tylko {n} (twój limit).",
+                     "Declare your contract: only {n} (your cap)."),
     "bomb_too": (" Możesz też rzucić bombę.", " You may also throw a bomb."),
     "lead": ("Twój ruch: wyjdź do lewy.", "Your turn: lead to the trick."),
     "follow": ("Twój ruch: dołóż do lewy.", "Your turn: play to the trick."),
@@ -58,11 +62,19 @@ _T: dict[str, tuple[str, str]] = {
     "show_cards": ("Pokaż karty", "Show cards"),
     "sheet": ("Tabela wyników", "Score sheet"),
     "quit": ("Koniec", "Quit"),
+    "rematch": ("Rewanż", "Rematch"),
     "no_cards_now": ("Teraz nie zagrywa się kart: trwa {phase}.",
                      "No card is played now: this is {phase}."),
+    "confirm_quit": ("Naciśnij q jeszcze raz, by zakończyć (partia jest zapisana); "
+                     "inny klawisz: graj dalej.",
+                     "Press q again to quit (the game is saved); any other key: play on."),
+    "confirm_bomb": ("Naciśnij b jeszcze raz, by rzucić bombę (rozdania się nie gra); "
+                     "inny klawisz: nie.",
+                     "Press b again to throw a bomb (the deal is not played); "
+                     "any other key: no."),
     "save_failed": ("Nie można zapisać partii: {reason}", "Cannot save the game: {reason}"),
     "save_file": ("Zapis partii: {path}", "Game file: {path}"),
-    "resume_hint": ("Wznów: tysiac play --resume {path}", "Resume: tysiac play --resume {path}"),
+    "resume_hint": ("Wznów: {command}", "Resume: {command}"),
     # keys bar
     "keys": ("←→ Enter wybór · t tabela · k karty · h rada{undo} · ? pomoc · q koniec",
              "←→ Enter choose · t sheet · k cards · h hint{undo} · ? help · q quit"),
@@ -84,6 +96,10 @@ _T: dict[str, tuple[str, str]] = {
     "wins": ("bierze", "wins"),
     "your_card": ("twój ruch", "your turn"),
     "last_trick": ("Poprzednia lewa:", "Last trick:"),
+    "trick_taken": ("Lewa {n}: bierze {name}", "Trick {n}: {name} takes it"),
+    "next_trick": ("Lewa {n}: wychodzi {name}…", "Trick {n}: {name} leads…"),
+    "next_trick_you": ("Lewa {n}: twój ruch, wychodzisz", "Trick {n}: your lead"),
+    "last_trick_of_deal": ("Ostatnia lewa: {plays} → {name}", "Last trick: {plays} → {name}"),
     "melds_line": ("Meldunki: {melds}", "Marriages: {melds}"),
     "deal_points": ("Punkty (lewy):", "Points (tricks):"),
     "stock": ("Stos: {n} kart", "Stock: {n} cards"),
@@ -153,33 +169,8 @@ _T: dict[str, tuple[str, str]] = {
     "sheet_marks": ("★ grający (✓ ugrany, ✗ nie), B bomba, – pauza",
                     "★ declarer (✓ made, ✗ failed), B bomb, – sits out"),
     # help
-    "help": (
-        "Klawisze\n"
-        "  ← → / Tab   wybór karty albo przycisku\n"
-        "  ↑ ↓         między ręką a przyciskami\n"
-        "  Enter       zagraj kartę / naciśnij przycisk\n"
-        "  + − (↑ ↓)   wyżej / niżej w licytacji i deklaracji\n"
-        "  p           pas          b  bomba\n"
-        "  t           tabela wyników\n"
-        "  k           pokaż karty ostatniego rozdania\n"
-        "  h           podpowiedź (rada bota)\n"
-        "  u           cofnij swoją ostatnią kartę (gdy włączone --undo)\n"
-        "  q, Ctrl-C   koniec (partia jest zapisana na bieżąco)\n"
-        "  Esc         zamknij to okno\n"
-        "Myszą: kliknij kartę albo przycisk.",
-        "Keys\n"
-        "  ← → / Tab   pick a card or a button\n"
-        "  ↑ ↓         between the hand and the buttons\n"
-        "  Enter       play the card / press the button\n"
-        "  + − (↑ ↓)   higher / lower while bidding and declaring\n"
-        "  p           pass         b  bomb\n"
-        "  t           score sheet\n"
-        "  k           show the cards of the last deal\n"
-        "  h           hint (a bot's advice)\n"
-        "  u           take your last card back (with --undo)\n"
-        "  q, Ctrl-C   quit (the game is saved as you play)\n"
-        "  Esc         close this window\n"
-        "Mouse: click a card or a button."),
+    "help_head": ("Klawisze", "Keys"),
+    "help_mouse": ("Myszą: kliknij kartę albo przycisk.", "Mouse: click a card or a button."),
     "close": ("Esc: zamknij", "Esc: close"),
     "help_title": ("Pomoc", "Help"),
     "undo_off": ("Cofanie jest wyłączone (uruchom z --undo).", "Undo is off (start with --undo)."),
@@ -188,36 +179,47 @@ _T: dict[str, tuple[str, str]] = {
     "thinking": ("Myślę…", "Thinking…"),
     "hint_none": ("Podpowiedź jest tylko przy twoim ruchu.", "Hints are for your turn."),
     "hint": ("Rada (bilans pkt): {advice}", "Advice (expected margin): {advice}"),
-    "hint_made": (", ugrane w {p}%", ", made in {p}%"),
+    "hint_made": (", {name} ugra {c}: szansa {p}%", ", {name} makes {c}: {p}% chance"),
+    "hint_made_you": (", ugrasz {c}: szansa {p}%", ", you make {c}: {p}% chance"),
+    "hint_picked": ("Karty wybrane: zatwierdź albo zacznij od nowa.",
+                    "Every card is picked: confirm or start again."),
     # plain mode
     "p_intro": ("Tysiąc {preset}. Przy stole: {names}. Wpisz ? po pomoc.",
                 "Tysiąc {preset}. At the table: {names}. Type ? for help."),
-    "p_next": ("Enter: następne rozdanie (k: pokaż karty, t: tabela, q: koniec).",
-               "Enter: next deal (k: show cards, t: score sheet, q: quit)."),
-    "p_give": ("Oddaj dwie karty: pierwszą graczowi {first}, drugą graczowi {second} "
-               "(dwa numery albo karty, np. 3 7 albo 9S WD).",
-               "Give two cards: the first to {first}, the second to {second} "
-               "(two numbers or cards, e.g. 3 7 or 9S JD)."),
-    "p_discard": ("Odłóż {n} karty (numery albo karty, np. 3 7 albo 9S WD).",
-                  "Discard {n} cards (numbers or cards, e.g. 3 7 or 9S JD)."),
+    "p_next": ("Koniec rozdania. Możesz:", "The deal is over. Choose:"),
+    "p_next_deal": ("następne rozdanie", "next deal"),
+    "p_over": ("Koniec partii. Możesz:", "The game is over. Choose:"),
+    "p_quit": ("koniec", "quit"),
+    "p_rematch": ("rewanż (ten sam stół, nowe karty)", "rematch (the same table, new cards)"),
+    "p_rematch_start": ("Rewanż: nowa partia przy tym samym stole.",
+                        "Rematch: a new game at the same table."),
+    "p_give": ("Oddaj kartę graczowi {name} (numer albo kartę, {example}{both}).",
+               "Give a card to {name} (a number or a card, {example}{both})."),
+    "p_give_both": ("; obie naraz: 3 7", "; both at once: 3 7"),
+    "p_discard": ("Odłóż kartę: {k}. z {n} (numer albo kartę, {example}{all}).",
+                  "Discard a card: {k} of {n} (a number or a card, {example}{all})."),
+    "p_discard_all": ("; wszystkie naraz: 3 7", "; all at once: 3 7"),
+    "p_picked": ("Wybrane: {cards} (u: cofnij wybór).", "Picked: {cards} (u: take it back)."),
     "p_hand": ("Twoje karty:", "Your cards:"),
-    "p_or_bomb": ("Albo: bomba.", "Or: bomb."),
     "p_declare": ("Zadeklaruj kontrakt.", "Declare your contract."),
     "p_options": ("Możesz:", "Choose:"),
     "p_meld": ("{card} z meldunkiem {suit} {value}", "{card} announcing {suit} {value}"),
-    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, kartę (np. DH albo D♥) "
-                  "albo ? po pomoc.",
-                  "Not understood: {text}. Type a number from the list, a card (e.g. QH "
-                  "or Q♥) or ? for help."),
+    "p_unknown": ("Nie rozumiem: {text}. Wpisz numer z listy, kartę ({example}) albo ? "
+                  "po pomoc.",
+                  "Not understood: {text}. Type a number from the list, a card ({example}) "
+                  "or ? for help."),
+    "p_giveup": ("Zbyt wiele niezrozumiałych odpowiedzi z rzędu: koniec.",
+                 "Too many answers not understood in a row: stopping."),
     "p_help": (
-        "Wpisz numer z listy albo: kartę (DH, D♥, 10H; z + na końcu, by zameldować: KH+), "
-        "stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty ostatniego "
-        "rozdania, s stan rozdania, h rada bota, u cofnij kartę (z --undo), q koniec. "
-        "Partia zapisuje się po każdym ruchu.",
-        "Type a number from the list or: a card (QH, Q♥, 10H; end with + to announce a "
-        "marriage: KH+), a bid (120), pass, bomb. Commands: t score sheet, k show the cards "
-        "of the last deal, s the deal so far, h a bot's advice, u take a card back (with "
-        "--undo), q quit. The game is saved after every move."),
+        "Wpisz numer z listy albo: kartę, {form}; z + na końcu, by zameldować: "
+        "K kier+; stawkę (120), pas, bomba. Polecenia: t tabela wyników, k pokaż karty "
+        "ostatniego rozdania, s stan rozdania, h rada bota, u cofnij kartę (z --undo) "
+        "albo wybór przy oddawaniu, q koniec. Partia zapisuje się po każdym ruchu.",
+        "Type a number from the list or: a card, {form}; end with + to "
+        "announce a marriage: KH+; a bid (120), pass, bomb. Commands: t score sheet, k show "
+        "the cards of the last deal, s the deal so far, h a bot's advice, u take a card "
+        "back (with --undo) or a pick while giving, q quit. The game is saved after every "
+        "move."),
     # narration (plain mode, the latest events)
     "n_deal": ("Rozdanie {n}, rozdający: {dealer}.", "Deal {n}, dealer: {dealer}."),
     "n_out": ("Pauzuje {name}.", "{name} sits out."),
@@ -258,8 +260,66 @@ _T: dict[str, tuple[str, str]] = {
     "note_barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
     "note_barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
     "note_barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
-    "note_sitting_out_bonus": ("{name}: premia z musiku {n}", "{name}: musik bonus {n}"),
+    "note_sitting_out_bonus": ("{name}: premia pauzującego {n} (50 za asa w musiku i meldunek "
+                               "z musiku)",
+                               "{name}: sitting-out bonus {n} (50 per ace in the musik and a "
+                               "marriage in it)"),
 }
+
+
+# The help page, a block per phase: the keys of the decision on the screen first,
+# then the keys of every phase. Each line: (keys, Polish, English).
+_HELP: dict[str, tuple[tuple[str, str, str], ...]] = {
+    "bid": (("↑ ↓  + −", "wyżej / niżej: stawka na przycisku", "higher / lower: the bid "
+             "on the button"),
+            ("← → / Tab", "między przyciskami", "between the buttons"),
+            ("Enter", "naciśnij przycisk (licytuj, pas)", "press the button (bid, pass)"),
+            ("p", "pas", "pass")),
+    "declare": (("↑ ↓  + −", "wyżej / niżej: kontrakt na przycisku",
+                 "higher / lower: the contract on the button"),
+                ("← → / Tab", "między przyciskami", "between the buttons"),
+                ("Enter", "naciśnij przycisk (graj za…, bomba)",
+                 "press the button (declare, bomb)")),
+    "choose_musik": (("← → / Tab", "między musikami", "between the musiks"),
+                     ("Enter", "weź musik", "take the musik")),
+    "exchange": (("← → / Tab", "wybór karty albo przycisku", "pick a card or a button"),
+                 ("↑ ↓", "między ręką a przyciskami", "between the hand and the buttons"),
+                 ("Enter", "wybierz kartę (jeszcze raz: odłóż z powrotem), zatwierdź",
+                  "pick the card (again: put it back), confirm")),
+    "play": (("← → / Tab", "wybór karty", "pick a card"),
+             ("↑ ↓", "między ręką a przyciskami", "between the hand and the buttons"),
+             ("Enter", "zagraj kartę (z K albo D z pary: pytanie o meldunek)",
+              "play the card (a K or Q of a marriage: asked about it)")),
+    "between": (("Enter", "następne rozdanie", "next deal"),
+                ("← →", "między przyciskami", "between the buttons")),
+    "over": (("← →  Enter", "rewanż, tabela, karty, koniec",
+              "rematch, score sheet, cards, quit"),),
+    "waiting": (),
+    "always": (("b b", "bomba (dwa razy: rozdania się nie gra)",
+                "bomb (twice: the deal is not played)"),
+               ("t", "tabela wyników", "score sheet"),
+               ("k", "pokaż karty ostatniego rozdania", "show the cards of the last deal"),
+               ("h", "podpowiedź (rada bota)", "hint (a bot's advice)"),
+               ("u", "cofnij swoją ostatnią kartę", "take your last card back"),
+               ("q q", "koniec (dwa razy; partia jest zapisana)",
+                "quit (twice; the game is saved)"),
+               ("Ctrl-C", "koniec od razu", "quit at once"),
+               ("Esc", "zamknij to okno", "close this window")),
+}
+
+
+def help_lines(phase: str, lang: str, undo: bool, bomb: bool) -> list[str]:
+    """The help page for ``phase`` (an engine phase, ``between``, ``over`` or
+    ``waiting``): ``u`` only with undo on, ``b`` only where a bomb may be thrown."""
+    i = 1 if lang == "pl" else 2
+    lines = [tr("help_head", lang)]
+    for block in (phase, "always"):
+        for entry in _HELP.get(block, ()):
+            if entry[0] == "u" and not undo or entry[0] == "b b" and not bomb:
+                continue
+            lines.append(f"  {entry[0]:<11} {entry[i]}")
+    lines.append(tr("help_mouse", lang))
+    return lines
 
 
 def tr(key: str, lang: str, **kw: object) -> str:
@@ -288,19 +348,55 @@ def hand_text(hand: Sequence[int], lang: str) -> str:
     return cards(sorted_for_display(mask_of(hand)), lang)
 
 
+def bid_prompt(cap: int, bids: Sequence[int], step: int, lang: str) -> str:
+    """The bidding question and the legal bids: a range, or "only 160"."""
+    text = tr("bid", lang, cap=cap)
+    if len(bids) == 1:
+        return text + " " + tr("bid_only", lang, n=bids[0])
+    if bids:
+        return text + " " + tr("bid_range", lang, low=bids[0], high=bids[-1], step=step)
+    return text
+
+
+def declare_prompt(values: Sequence[int], lang: str) -> str:
+    """The declaration question: from the bid to the cap, or "only 160"."""
+    if len(values) == 1:
+        return tr("declare_only", lang, n=values[0])
+    return tr("declare", lang, low=values[0], high=values[-1])
+
+
 def suit_name(suit: int, lang: str) -> str:
     return SUIT_NAMES["pl" if lang == "pl" else "en"][suit]
 
 
-def advice_text(advice: Sequence[Advice], lang: str) -> str:
-    """The strong bot's advice, best first: ``A♦ -12, ugrane w 70% · D♦ + meldunek -40``."""
+def advice_text(advice: Sequence[Advice], view: View, names: Sequence[str], lang: str) -> str:
+    """The strong bot's advice, best first: ``pas +16, Ania ugra 120: szansa 22% · 120 -5``;
+    the chance is of the contract the move leads to, and says whose it is."""
     items = []
     for i, a in enumerate(advice):
         text = f"{A.describe(a.action, lang)} {a.expected:+.0f}"
-        if i == 0 and a.made is not None:
-            text += tr("hint_made", lang, p=round(100 * a.made))
+        whose = _contract_of(a.action, view)
+        if i == 0 and a.made is not None and whose is not None:
+            seat, c = whose
+            text += tr_about("hint_made", lang, seat, view.seat, name=names[seat], c=c,
+                             p=round(100 * a.made))
         items.append(text)
     return tr("hint", lang, advice=" · ".join(items))
+
+
+def _contract_of(action: int, view: View) -> tuple[int, int] | None:
+    """Whose contract, and for how much, the chance of ``Advice.made`` is about: the
+    highest bid's after a pass, the contract in play, else the seat's own."""
+    kind = A.kind(action)
+    if kind == "pass":
+        seat, value = view.bidder, view.bid
+    elif kind in ("bid", "declare"):
+        seat, value = view.seat, A.value_of(action)
+    elif kind == "play":
+        seat, value = view.declarer, view.contract or view.bid
+    else:
+        seat, value = view.seat, view.contract or view.bid
+    return None if seat is None or value is None else (seat, value)
 
 
 # Reasons for the human's own illegal moves, said to "you".

@@ -17,10 +17,9 @@ from .panels import card_content
 
 
 class CardWidget(Static, can_focus=True):
-    """One card of the hand. Enter, space or a click chooses it; an unplayable card
-    is dimmed but still answers, so the player learns why it cannot be played."""
-
-    BINDINGS = [Binding("enter,space", "choose", show=False)]
+    """One card of the hand. Enter, space (keys of the app) or a click chooses it; an
+    unplayable card is dimmed but still answers, so the player learns why it cannot be
+    played."""
 
     DEFAULT_CSS = """
     CardWidget { width: auto; height: 1; padding: 0 1; }
@@ -44,18 +43,17 @@ class CardWidget(Static, can_focus=True):
         super().__init__(label, id=f"card-{card_str(card)}", classes=classes)
         self.card = card
 
-    def action_choose(self) -> None:
-        self.post_message(self.Chosen(self.card))
-
     def on_click(self) -> None:
-        self.focus()
-        self.action_choose()
+        self.screen.set_focus(self)
+        self.post_message(self.Chosen(self.card))
 
 
 class TextPage(ModalScreen[None]):
     """A page of text over the game (score sheet, "Pokaż karty", help); Esc closes."""
 
-    BINDINGS = [Binding("escape,q,enter,t,k,question_mark", "app.pop_screen", show=False)]
+    # Priority, as the game's keys: the page closes before the next key is handled.
+    BINDINGS = [Binding("escape,q,enter,t,k,question_mark", "app.pop_screen", show=False,
+                        priority=True)]
 
     DEFAULT_CSS = """
     TextPage { align: center middle; }
