@@ -54,5 +54,8 @@ NOTE_TEXTS: dict[str, tuple[str, str]] = {
     "barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
     "barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
     "barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
-    "sitting_out_bonus": ("{name}: premia z musiku {n}", "{name}: musik bonus {n}"),
+    "sitting_out_bonus": ("{name}: premia pauzującego {n} (50 za asa w musiku i meldunek "
+                          "z musiku)",
+                          "{name}: sitting-out bonus {n} (50 per ace in the musik and a "
+                          "marriage in it)"),
 }

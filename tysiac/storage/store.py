@@ -167,7 +167,7 @@ def q_take_fence(c: Connection, table_id: str) -> int:
 
 def _append_update(with_record: bool) -> Any:
     # (Bound names must differ from the columns of the statement.)
-    values = {"version": sa.bindparam("b_version"), "updated": sa.bindparam("b_at"),
+    values: dict[str, Any] = {"version": sa.bindparam("b_version"), "updated": sa.bindparam("b_at"),
               "status": sa.bindparam("b_status"), "summary": sa.bindparam("b_summary"),
               "deadline": sa.bindparam("b_deadline")}
     if with_record:

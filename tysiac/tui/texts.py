@@ -8,6 +8,7 @@ from ..bots.hint import Advice
 from ..cards import SUIT_NAMES, card_display, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
+from ..engine.review import NOTE_TEXTS
 from ..engine.views import View
 
 _T: dict[str, tuple[str, str]] = {
@@ -244,31 +245,13 @@ _T: dict[str, tuple[str, str]] = {
     "n_meld": (", meldunek {suit} {value}", ", marriage {suit} {value}"),
     "n_takes": ("Lewę {i} bierze {name}.", "{name} takes trick {i}."),
     "n_takes_you": ("Lewę {i} bierzesz.", "You take trick {i}."),
-    # notes on settling
-    "note_barrier": (
-        "{name}: ponad progiem, nic nie dopisuje", "{name}: over the barrier, adds nothing"),
-    "note_on_barrel": (
-        "{name}: na beczce, nic nie dopisuje", "{name}: on the barrel, adds nothing"),
-    "note_barrier_cap": (
-        "{name}: wynik ucięty do progu {n}", "{name}: score cut to the barrier {n}"),
-    "note_defender_max": ("{name}: wynik ucięty do {n}", "{name}: score cut to {n}"),
-    "note_bomb_free": (
-        "{name}: bomba nr {n} bez punktów", "{name}: bomb number {n} gives no points"),
-    "note_bomb_penalty": ("{name}: kara za bombę −{n}", "{name}: bomb penalty −{n}"),
-    "note_zero": ("{name}: zero nr {n}", "{name}: zero number {n}"),
-    "note_zero_penalty": ("{name}: kara za zera −{n}", "{name}: penalty for zeros −{n}"),
-    "note_barrel_on": ("{name}: wchodzi na beczkę ({n})", "{name}: goes on the barrel ({n})"),
-    "note_barrel_off": ("{name}: spada z beczki", "{name}: drops off the barrel"),
-    "note_barrel_penalty": ("{name}: kara za beczkę −{n}", "{name}: barrel penalty −{n}"),
-    "note_sitting_out_bonus": ("{name}: premia pauzującego {n} (50 za asa w musiku i meldunek "
-                               "z musiku)",
-                               "{name}: sitting-out bonus {n} (50 per ace in the musik and a "
-                               "marriage in it)"),
 }
 
 
 # The help page, a block per phase: the keys of the decision on the screen first,
 # then the keys of every phase. Each line: (keys, Polish, English).
+_T.update({f"note_{k}": v for k, v in NOTE_TEXTS.items()})   # notes on settling
+
 _HELP: dict[str, tuple[tuple[str, str, str], ...]] = {
     "bid": (("↑ ↓  + −", "wyżej / niżej: stawka na przycisku", "higher / lower: the bid "
              "on the button"),
