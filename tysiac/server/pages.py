@@ -17,6 +17,7 @@ from starlette.responses import JSONResponse, RedirectResponse, Response
 from starlette.routing import Route
 from starlette.templating import Jinja2Templates
 
+from ..rule_texts import OPTION_TEXTS, option_text, preset_text
 from ..rules import PRESETS, Rules, RulesError, parse_option
 from .auth import (
     CSRF_COOKIE,
@@ -305,8 +306,11 @@ async def new_table(request: Request) -> Response:
     v = await visitor(request, node.store)
     if v.user is None:
         return RedirectResponse("/guest?next=/new", 303)
-    ctx: dict[str, Any] = {"presets": {n: _presets_for(n) for n in (2, 3, 4)}, "levels": BOT_LEVELS,
-           "moves": MOVE_CHOICES}
+    lang = lang_of(request)
+    ctx: dict[str, Any] = {
+        "presets": {n: _presets_for(n) for n in (2, 3, 4)}, "levels": BOT_LEVELS,
+        "moves": MOVE_CHOICES, "preset_text": lambda p: preset_text(p, lang),
+        "option_list": [(o, option_text(o, lang)) for o in OPTION_TEXTS]}
     if request.method == "GET":
         return await render(request, "new.html", values=_table_form(None), errors={}, **ctx)
     form, v, ok = await _form(request)
