@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import random
+
+from websockets.sync.client import connect
 
 from .helpers import Browser, play_until
 
@@ -23,3 +26,39 @@ def test_a_guest_plays_a_deal_against_two_bots(server):
     review = st["review"]
     assert sum(len(h) for h in review["hands"]) + sum(len(m) for m in review["musiks"]) == 24
     assert len(st["view"]["sheet"]) == 1
+
+
+def test_the_lobby_updates_live(server):
+    with connect(server.base.replace("http", "ws") + "/ws/lobby") as lobby:
+        first = json.loads(lobby.recv(5))
+        assert first == {"type": "lobby", "tables": []}
+        b = Browser(server.base)
+        b.guest("Zosia")
+        table = b.new_table(seat1="human", seat2="basic")
+        update = json.loads(lobby.recv(5))
+        [row] = update["tables"]
+        assert row["id"] == table and row["status"] == "open"
+        assert [s["taken"] for s in row["seats"]] == [True, False, True]
+        private = b.new_table(private="1")
+        later = json.loads(lobby.recv(5))
+        assert private not in [t["id"] for t in later["tables"]]     # by link only
+
+
+def test_hints_when_the_table_allows_them(server):
+    b = Browser(server.base)
+    b.guest("Zosia")
+    for hints, expect in (("on", "hint"), ("off", "error")):
+        table = b.new_table(hints=hints)
+        seat = b.seat(table).open()
+        seat.wait_state(lambda m: True)
+        seat.answer(seat.send("ready", ready=True))
+        seat.wait_state(lambda m: m["view"] is not None and m["view"]["to_move"] == m["you"]
+                        and m["table"]["waiting"]["seat"] == m["you"])
+        seat.raw('{"type": "hint"}')
+        reply = seat.until(lambda m: m["type"] in ("hint", "error"), timeout=60)
+        assert reply["type"] == expect, reply
+        if expect == "hint":
+            legal = seat.state["view"]["legal"]
+            assert reply["advice"] and reply["advice"][0]["action"] in legal
+            assert reply["advice"][0]["text"]
+        seat.close()
