@@ -185,8 +185,10 @@ async def main_async(args: argparse.Namespace) -> None:
     env = {**os.environ, "DATABASE_URL": args.database or f"sqlite:///{tmp}/site.db",
            "TYSIAC_BOT_PROCESSES": "1", "TYSIAC_CLIENT_RATE": "1000",
            "TYSIAC_ABANDON_AFTER": "3600"}
-    server = subprocess.Popen([sys.executable, "-m", "tysiac.cli.main", "serve", "--port",
-                               str(port)], env=env, cwd=ROOT, stdout=subprocess.DEVNULL)
+    profile = ["-m", "cProfile", "-o", args.profile] if args.profile else []
+    server = subprocess.Popen([sys.executable, *profile, "-m", "tysiac.cli.main", "serve",
+                               "--port", str(port)], env=env, cwd=ROOT,
+                              stdout=subprocess.DEVNULL)
     try:
         for _ in range(300):
             try:
@@ -262,6 +264,8 @@ def main() -> None:
     ap.add_argument("--warmup", type=float, default=10.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--database", default=None, help="a database URL (default SQLite)")
+    ap.add_argument("--profile", metavar="FILE", default=None,
+                    help="run the server under cProfile, its figures into FILE")
     asyncio.run(main_async(ap.parse_args()))
 
 

@@ -25,6 +25,7 @@ from .protocol import (
     ClientMessage,
     deal_review,
     public_event,
+    sheet_row,
     table_event,
     table_json,
     view_json,
@@ -246,20 +247,31 @@ class TableHost:
 
     # --- what each seat is sent ----------------------------------------------------
 
-    def _state_for(self, seat: int | None) -> dict[str, Any]:
+    def _state_for(self, seat: int | None, shared: dict[str, Any] | None = None,
+                   ) -> dict[str, Any]:
+        """What ``seat`` is sent now; ``shared``: the parts every seat gets alike,
+        built once for a broadcast."""
         t = self.table
         g = t.game
-        view = view_json(g.view(seat)) if g is not None else None
+        common = shared if shared is not None else self._shared()
+        view = view_json(g.view(seat), common["sheet"]) if g is not None else None
         msg: dict[str, Any] = {
-            "type": "state", "version": t.version, "you": seat,
-            "table": table_json(t, self._present()), "view": view,
+            "type": "state", "version": t.version, "you": seat, "table": common["table"],
+            "view": view,
             "event": public_event(self.last_event, self.last_actor, seat)
             if self.last_event else None,
-            "now": time.time(),
+            "now": common["now"],
         }
-        if g is not None and g.phase_name in ("deal", "game_over") and g.results:
-            msg["review"] = self._deal_review()
+        if common["review"] is not None:
+            msg["review"] = common["review"]
         return msg
+
+    def _shared(self) -> dict[str, Any]:
+        t, g = self.table, self.table.game
+        between = g is not None and g.phase_name in ("deal", "game_over") and g.results
+        return {"table": table_json(t, self._present()), "now": time.time(),
+                "sheet": [sheet_row(r) for r in g.results] if g is not None else [],
+                "review": self._deal_review() if between else None}
 
     def _deal_review(self) -> dict[str, Any] | None:
         g = self.table.game
@@ -272,12 +284,13 @@ class TableHost:
         t = self.table
         users = {s.user: i for i, s in enumerate(t.seats) if s.user is not None}
         watching = set(self.conns.values())
+        shared = self._shared()
         texts: dict[int | None, str] = {}
         for i, s in enumerate(t.seats):
             if s.user is not None and s.user in watching:
-                texts[i] = dump(self._state_for(i))
+                texts[i] = dump(self._state_for(i, shared))
         if any(u is None or u not in users for u in watching):
-            texts[None] = dump(self._state_for(None))
+            texts[None] = dump(self._state_for(None, shared))
         self.node.deliver(Outgoing(t.id, texts, users))
 
     def _send(self, conn: str, msg: dict[str, Any]) -> None:

@@ -159,6 +159,8 @@ CLIENT: dict[str, tuple[str, str]] = {
     "choose_musik": ("Wybierz musik", "Choose a musik"), "musik_n": ("Musik {n}", "Musik {n}"),
     "musik": ("Musik", "Musik"), "musik_hidden": ("musik zakryty", "the musik stays hidden"),
     "seen_musik": ("Widzę musik", "I have seen the musik"),
+    "seen_prompt": ("{name} bierze musik: obejrzyj go i potwierdź.",
+                    "{name} takes the musik: look at it and confirm."),
     "wait_seen": ("Czekamy, aż wszyscy obejrzą musik: {names}",
                   "Waiting until everybody has seen the musik: {names}"),
     "give_prompt": ("Oddaj po jednej karcie: {to}", "Give one card to each: {to}"),

@@ -103,8 +103,9 @@ def _cards(cards: Sequence[int]) -> list[str]:
     return [card_str(c) for c in cards]
 
 
-def view_json(v: View) -> dict[str, Any]:
-    """A seat's view as JSON: cards as record codes, suits as letters."""
+def view_json(v: View, sheet: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """A seat's view as JSON: cards as record codes, suits as letters. ``sheet``: the
+    score sheet's rows if already built (they are the same for every seat)."""
     out: dict[str, Any] = {
         "seat": v.seat, "phase": v.phase, "to_move": v.to_move, "dealer": v.dealer,
         "sitting_out": v.sitting_out, "scores": list(v.scores), "bombs": list(v.bombs),
@@ -123,7 +124,7 @@ def view_json(v: View) -> dict[str, Any]:
         "melds": [[s, suit_str(x)] for s, x in v.melds],
         "points": list(v.points), "tricks_won": list(v.tricks_won),
         "legal": [A.to_json(a) for a in v.legal],
-        "sheet": [sheet_row(r) for r in v.results],
+        "sheet": sheet if sheet is not None else [sheet_row(r) for r in v.results],
         "winner": v.winner,
     }
     if v.seat is not None and v.phase == "bid":

@@ -22,20 +22,24 @@ export function verdict(result, names) {
 /** The summary of the deal just settled. */
 export function summary(review, names, lang, you) {
   const r = review.result;
+  // "opt" columns give way on a narrow screen; trick points, marriages and the change
+  // (seed 003's last step) always stay.
+  const opt = { col_tricks: true, col_total: true };
   const head = h("tr", {}, h("th", { scope: "col" }, ""),
     ...["col_tricks", "col_cards", "col_melds", "col_total", "col_change", "col_score"]
-      .map(k => h("th", { scope: "col" }, T(k))));
+      .map(k => h("th", { scope: "col", class: opt[k] ? "opt" : null }, T(k))));
   const rows = names.map((name, s) => {
     const who = h("th", { scope: "row" }, name, s === r.declarer ? " ★" : "",
                   s === you ? h("small", {}, ` (${T("you")})`) : null);
     if (s === r.sitting_out) {
-      return h("tr", { class: "out" }, who, h("td", { colspan: 4 }, T("sits_out")),
+      return h("tr", { class: "out" }, who, h("td", { class: "opt" }),
+               h("td", { colspan: 2 }, T("sits_out")), h("td", { class: "opt" }),
                h("td", {}, signed(r.delta[s])), h("td", {}, r.scores[s]));
     }
-    return h("tr", {}, who, h("td", {}, r.bomb ? "—" : r.tricks[s]),
+    return h("tr", {}, who, h("td", { class: "opt" }, r.bomb ? "—" : r.tricks[s]),
              h("td", {}, r.bomb ? "—" : r.cards[s]), h("td", {}, meldsText(r.melds[s])),
-             h("td", {}, r.bomb ? "—" : r.points[s]), h("td", { class: "change" }, signed(r.delta[s])),
-             h("td", {}, r.scores[s]));
+             h("td", { class: "opt" }, r.bomb ? "—" : r.points[s]),
+             h("td", { class: "change" }, signed(r.delta[s])), h("td", {}, r.scores[s]));
   });
   const notes = review.notes.map(n => h("li", {}, T(`note_${n.what}`, { name: names[n.seat], n: n.n })));
   return h("section", { class: "summary", "aria-labelledby": "summary-h" },

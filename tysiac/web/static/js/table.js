@@ -288,7 +288,8 @@ function prompt(msg, names) {
   const parts = [];
   if (w && w.gate === "seen") {
     if (you !== null && w.gate_seats.includes(you)) {
-      parts.push(h("p", {}, T("musik")), button("seen", T("seen_musik"), () => send("seen"), true));
+      parts.push(h("p", {}, T("seen_prompt", { name: names[view.declarer] })),
+                 button("seen", T("seen_musik"), () => send("seen"), true));
     } else {
       parts.push(h("p", { class: "small" }, T("wait_seen", { names: w.gate_seats.map(s => names[s]).join(", ") })));
     }
@@ -329,7 +330,7 @@ function turnPrompt(msg, names) {
   const out = [];
   if (view.phase === "bid") {
     const bids = legal.filter(a => typeof a === "number");
-    out.push(h("p", {}, T("your_turn"), ": ", T("bid_prompt", { cap: view.cap })));
+    out.push(h("p", {}, T("bid_prompt", { cap: view.cap })));
     const row = [button("pass", T("pass"), () => act({ pass: true }))];
     if (bids.length) {
       const i = Math.min(ui.bidAt, bids.length - 1);
