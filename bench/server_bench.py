@@ -15,6 +15,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
+import multiprocessing
 import os
 import random
 import re
@@ -136,19 +137,18 @@ class Stats:
         self.measuring = False
 
 
-async def seat_client(base: str, guest: Guest, table: str, think: float, stats: Stats,
-                      rng: random.Random, stop: asyncio.Event, ready: bool) -> None:
+async def seat_client(base: str, cookie: str, table: str, think: float, stats: Stats,
+                      rng: random.Random, stop: asyncio.Event) -> None:
     url = base.replace("http", "ws") + f"/ws/t/{table}"
-    async with connect(url, additional_headers={"Cookie": guest.cookie()},
-                       max_size=2**22) as ws:
+    async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22,
+                       compression=None) as ws:
         await ws.send(json.dumps({"type": "hello", "client": f"b{rng.randrange(10**9)}"}))
         seq = 0
         sent: dict[int, float] = {}
         state: dict[str, Any] | None = None
         acted_at = -1
-        if ready:
-            seq += 1
-            await ws.send(json.dumps({"type": "ready", "seq": seq, "ready": True}))
+        seq += 1
+        await ws.send(json.dumps({"type": "ready", "seq": seq, "ready": True}))
         while not stop.is_set():
             try:
                 raw = await asyncio.wait_for(ws.recv(), 1.0)
@@ -178,6 +178,33 @@ async def seat_client(base: str, guest: Guest, table: str, think: float, stats: 
             await ws.send(json.dumps({**move, "seq": seq}))
 
 
+def play_share(base: str, share: list[tuple[str, list[str]]], think: float, warmup: float,
+               seconds: float, seed: int) -> tuple[list[float], int, float]:
+    """In a client process: play these tables' seats; the round trips measured after
+    the warm-up, the errors, the CPU this process used then."""
+    return asyncio.run(_play_share(base, share, think, warmup, seconds, seed))
+
+
+async def _play_share(base: str, share: list[tuple[str, list[str]]], think: float,
+                      warmup: float, seconds: float, seed: int,
+                      ) -> tuple[list[float], int, float]:
+    rng = random.Random(seed)
+    stop = asyncio.Event()
+    stats = Stats()
+    tasks = [asyncio.create_task(seat_client(base, cookie, table, think, stats,
+                                             random.Random(rng.random()), stop))
+             for table, cookies in share for cookie in cookies]
+    await asyncio.sleep(warmup)
+    stats.measuring = True
+    own0 = time.process_time()
+    await asyncio.sleep(seconds)
+    stats.measuring = False
+    own = time.process_time() - own0
+    stop.set()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    return stats.latencies, stats.errors, own
+
+
 async def main_async(args: argparse.Namespace) -> None:
     port = free_port()
     base = f"http://127.0.0.1:{port}"
@@ -197,7 +224,6 @@ async def main_async(args: argparse.Namespace) -> None:
             except OSError:
                 await asyncio.sleep(0.1)
         base_rss = rss_kb(server.pid)
-        rng = random.Random(args.seed)
         print(f"setting up {args.tables} tables of 3 seats…", flush=True)
         tables: list[tuple[str, list[Guest]]] = []
         for i in range(args.tables):
@@ -209,8 +235,6 @@ async def main_async(args: argparse.Namespace) -> None:
                                            "hints": "off", "seat1": "human",
                                            "seat2": "human"})
             tables.append((path.removeprefix("/t/"), guests))
-        stop = asyncio.Event()
-        stats = Stats()
         # The other two sit first; then everybody connects and says ready.
         for table, guests in tables:
             for j, g in enumerate(guests[1:], start=1):
@@ -220,24 +244,33 @@ async def main_async(args: argparse.Namespace) -> None:
                     await ws.send(json.dumps({"type": "sit", "seq": 1, "seat": j}))
                     while json.loads(await ws.recv())["type"] not in ("ack", "error"):
                         pass
-        tasks = [asyncio.create_task(seat_client(base, g, table, args.think, stats,
-                                                 random.Random(rng.random()), stop, True))
-                 for table, guests in tables for g in guests]
-        await asyncio.sleep(args.warmup)
-        running_rss = rss_kb(server.pid)
-        stats.measuring = True
-        cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
-        own0 = time.process_time()
-        await asyncio.sleep(args.seconds)
-        elapsed = time.perf_counter() - t0
-        cpu = cpu_seconds(server.pid) - cpu0
-        own = time.process_time() - own0
-        stats.measuring = False
-        stop.set()
-        await asyncio.gather(*tasks, return_exceptions=True)
+        # Several client processes, so that the clients' own work does not add to
+        # the round trips they measure.
+        shares = [[(t, [g.cookie() for g in gs]) for t, gs in tables[k::args.procs]]
+                  for k in range(args.procs)]
+        ctx = multiprocessing.get_context("spawn")
+        with ctx.Pool(args.procs) as pool:
+            results = pool.starmap_async(play_share, [
+                (base, share, args.think, args.warmup, args.seconds, args.seed + k)
+                for k, share in enumerate(shares)])
+            print("playing…", flush=True)
+            await asyncio.sleep(args.warmup + 2)      # the children start and warm up
+            running_rss = rss_kb(server.pid)
+            cpu0, t0 = cpu_seconds(server.pid), time.perf_counter()
+            await asyncio.sleep(args.seconds - 2)
+            elapsed = time.perf_counter() - t0
+            cpu = cpu_seconds(server.pid) - cpu0
+            outcome = await asyncio.to_thread(results.get, args.warmup + args.seconds + 60)
     finally:
         server.terminate()
         server.wait(20)
+    stats = Stats()
+    own = 0.0
+    for latencies, errors, used in outcome:
+        stats.latencies += latencies
+        stats.errors += errors
+        own += used
+    elapsed = args.seconds
     lat = sorted(stats.latencies)
     if not lat:
         print("no actions measured")
@@ -248,9 +281,9 @@ async def main_async(args: argparse.Namespace) -> None:
     print(f"actions/s        {len(lat) / elapsed:8.1f}   (errors {stats.errors})")
     print(f"round trip ms    p50 {p(0.5):6.1f}   p90 {p(0.9):6.1f}   p99 {p(0.99):6.1f}   "
           f"max {lat[-1] * 1000:6.1f}   mean {statistics.fmean(lat) * 1000:6.1f}")
-    print(f"CPU              server {cpu / elapsed * 100:5.1f}% of one core, load generator "
-          f"{own / elapsed * 100:5.1f}%  (machine load {os.getloadavg()[0]:.1f} on "
-          f"{os.cpu_count()} cores)")
+    print(f"CPU              server {cpu / (args.seconds - 2) * 100:5.1f}% of one core, "
+          f"load generator {own / elapsed * 100:5.1f}% in {args.procs} processes "
+          f"(machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"server memory    {running_rss / 1024:6.1f} MB running, "
           f"{(running_rss - base_rss) / args.tables:6.1f} kB per table")
 
@@ -263,6 +296,7 @@ def main() -> None:
     ap.add_argument("--seconds", type=float, default=60.0, help="measuring time")
     ap.add_argument("--warmup", type=float, default=10.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--procs", type=int, default=2, help="client processes (default 2)")
     ap.add_argument("--database", default=None, help="a database URL (default SQLite)")
     ap.add_argument("--profile", metavar="FILE", default=None,
                     help="run the server under cProfile, its figures into FILE")

@@ -8,7 +8,6 @@ listens.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import os
 import sys
 
@@ -61,9 +60,12 @@ def run(args: argparse.Namespace) -> int:
                 print(_T["db"][lang].format(url=_shown(default_url())), flush=True)
                 print(_T["open"][lang].format(url=url), flush=True)
 
+    # uvloop when it is there (server.run() picks it); no per-message compression:
+    # the messages are a few kB and compressing each costs more CPU than it saves.
     server = Server(uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=16384,
-                                   log_level="warning", lifespan="on"))
-    asyncio.run(server.serve())
+                                   ws_per_message_deflate=False, log_level="warning",
+                                   lifespan="on"))
+    server.run()
     return 0
 
 

@@ -25,6 +25,7 @@ from .protocol import (
     ClientMessage,
     deal_review,
     public_event,
+    settings_json,
     sheet_row,
     table_event,
     table_json,
@@ -105,6 +106,8 @@ class TableHost:
         self.last_event: dict[str, Any] | None = None
         self.last_actor: int | None = None
         self._review: tuple[int, dict[str, Any] | None] = (-1, None)
+        self._sheet: list[dict[str, Any]] = []
+        self._settings = settings_json(table.settings)
         self._timer: asyncio.TimerHandle | None = None
         self._bot_task: asyncio.Task[None] | None = None
         self._abandon: asyncio.TimerHandle | None = None
@@ -269,9 +272,10 @@ class TableHost:
     def _shared(self) -> dict[str, Any]:
         t, g = self.table, self.table.game
         between = g is not None and g.phase_name in ("deal", "game_over") and g.results
-        return {"table": table_json(t, self._present()), "now": time.time(),
-                "sheet": [sheet_row(r) for r in g.results] if g is not None else [],
-                "review": self._deal_review() if between else None}
+        if g is not None and len(self._sheet) != len(g.results):    # a deal was settled
+            self._sheet = [sheet_row(r) for r in g.results]
+        return {"table": table_json(t, self._present(), self._settings), "now": time.time(),
+                "sheet": self._sheet, "review": self._deal_review() if between else None}
 
     def _deal_review(self) -> dict[str, Any] | None:
         g = self.table.game
@@ -430,4 +434,5 @@ class TableHost:
 def _log_failure(task: asyncio.Task[None]) -> None:
     if not task.cancelled() and task.exception() is not None:
         log.error("background task failed", exc_info=task.exception())
+
 

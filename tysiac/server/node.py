@@ -29,6 +29,8 @@ log = logging.getLogger("tysiac.server")
 #: How many messages may wait for a slow connection before it is dropped (the
 #: client reconnects and gets a fresh snapshot; the game never waits for it).
 SEND_QUEUE = 64
+#: The lobby is read again at least this often (seconds), changes or not.
+LOBBY_TTL = 5.0
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +107,7 @@ class Node:
         self.by_table: dict[str, set[str]] = {}
         self.lobby_conns: set[str] = set()
         self._lobby_pending = False
+        self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self._loading: dict[str, asyncio.Future[TableHost | None]] = {}
         self.loop: asyncio.AbstractEventLoop | None = None     # set by start()
         self.login_limit = RateLimit(limit=5, window=300)      # failed logins
@@ -259,6 +262,7 @@ class Node:
 
     def lobby_changed(self) -> None:
         """Push the lobby to its watchers, at most a few times a second."""
+        self._lobby = None
         if self._lobby_pending:
             return
         self._lobby_pending = True
@@ -270,8 +274,13 @@ class Node:
             asyncio.create_task(self._send_lobby())
 
     async def lobby(self) -> list[dict[str, Any]]:
-        return [{"id": r.id, "status": r.status, **r.summary}
-                for r in await self.store.lobby()]
+        """The lobby's tables, read again only after a change (pages and pushes share
+        one copy; the lobby's cost does not grow with its visitors)."""
+        if self._lobby is None or time.monotonic() - self._lobby[0] > LOBBY_TTL:
+            tables = [{"id": r.id, "status": r.status, **r.summary}
+                      for r in await self.store.lobby()]
+            self._lobby = (time.monotonic(), tables)
+        return self._lobby[1]
 
     async def _send_lobby(self) -> None:
         text = dump({"type": "lobby", "tables": await self.lobby()})

@@ -21,7 +21,7 @@ from ..engine.game import Game
 from ..engine.results import DealResult
 from ..engine.review import replay_deal, settle_notes
 from ..engine.views import View
-from .table import Table, TableError
+from .table import Settings, Table, TableError
 
 PROTOCOL_VERSION = 1
 #: The largest client message read, in bytes (the largest legal one is ~100).
@@ -198,17 +198,21 @@ def public_event(ev: Mapping[str, Any], actor: int | None, seat: int | None,
     return out
 
 
-def table_json(t: Table, present: Sequence[bool]) -> dict[str, Any]:
+def settings_json(s: Settings) -> dict[str, Any]:
+    """A table's settings as its page shows them (the same for its whole life)."""
+    r = s.rules
+    return {"rules": r.to_dict(), "players": r.players, "goal": r.goal,
+            "barrier": r.barrier, "discard": r.musik_size, "move_seconds": s.move_seconds,
+            "hints": s.hints, "private": s.private, "bombs": r.bombs_per_player != 0}
+
+
+def table_json(t: Table, present: Sequence[bool],
+               settings: dict[str, Any] | None = None) -> dict[str, Any]:
     """The public part of a table: settings, seats, whose wait it is."""
-    s = t.settings
     w = t.waiting()
     return {
         "id": t.id, "status": t.status, "version": t.version,
-        "settings": {"rules": s.rules.to_dict(), "players": s.rules.players,
-                     "goal": s.rules.goal, "barrier": s.rules.barrier,
-                     "discard": s.rules.musik_size, "move_seconds": s.move_seconds,
-                     "hints": s.hints, "private": s.private,
-                     "bombs": s.rules.bombs_per_player != 0},
+        "settings": settings if settings is not None else settings_json(t.settings),
         "seats": [{"name": seat.name, "bot": seat.bot, "human": seat.human,
                    "taken": not seat.free, "ready": seat.ready,
                    "host": seat.user == t.host and seat.user is not None,
