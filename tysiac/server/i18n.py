@@ -99,7 +99,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seat_human": ("człowiek — wolne miejsce", "a person: a free seat"),
     "seat_bot": ("bot: {level}", "bot: {level}"),
     "level_random": ("losowy", "random"), "level_basic": ("podstawowy", "basic"),
-    "level_strong": ("silny", "strong"),
+    "level_strong": ("silny", "strong"), "level_expert": ("ekspert", "expert"),
     "advanced": ("Więcej opcji zasad", "More rule options"),
     "advanced_help": ("Po jednej w wierszu: opcja=wartość, np. meld_first_trick=false "
                       "(opcje z RULES.md).",

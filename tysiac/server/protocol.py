@@ -21,7 +21,7 @@ from ..engine.game import Game
 from ..engine.results import DealResult
 from ..engine.review import replay_deal, settle_notes
 from ..engine.views import View
-from .table import Settings, Table, TableError
+from .table import BOT_LEVELS, Settings, Table, TableError
 
 PROTOCOL_VERSION = 1
 #: The largest client message read, in bytes (the largest legal one is ~100).
@@ -221,4 +221,5 @@ def table_json(t: Table, present: Sequence[bool],
         "waiting": None if w is None else {
             "seat": w.seat, "gate": w.gate, "gate_seats": sorted(w.gate_seats)},
         "deadline": t.deadline(),
+        "levels": list(BOT_LEVELS),
     }

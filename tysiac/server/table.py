@@ -31,6 +31,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..bots import LEVELS
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
 from ..engine.game import Game
@@ -43,8 +44,8 @@ OPEN, PLAYING, FINISHED, ABANDONED = "open", "playing", "finished", "abandoned"
 
 #: Bot names by seat, as in the terminal game.
 BOT_NAMES = ("Ania", "Bartek", "Celina", "Darek")
-#: The levels a seat may take (the cheat player is no level).
-BOT_LEVELS = ("random", "basic", "strong")
+#: The levels a seat may take: every bot level (the cheat player is none).
+BOT_LEVELS = tuple(LEVELS)
 #: Who moves for a player whose time ran out.
 TIMEOUT_LEVEL = "basic"
 #: Bounds of the time limit per move, in seconds.

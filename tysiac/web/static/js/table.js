@@ -135,7 +135,7 @@ function buildWaiting(msg) {
       controls.push(h("select", { "aria-label": `${T("make_bot")} ${i + 1}`, "data-key": `bot-${i}`,
         onchange: (e) => send("seat", { seat: i, bot: e.target.value || null }) },
         h("option", { value: "", selected: s.human }, T("make_open")),
-        ...["random", "basic", "strong"].map(l => h("option", { value: l, selected: s.bot === l }, `${T("make_bot")}: ${l}`))));
+        ...table.levels.map(l => h("option", { value: l, selected: s.bot === l }, `${T("make_bot")}: ${l}`))));
     }
     return h("li", { class: mine ? "seat mine" : "seat" }, bits, h("span", { class: "controls" }, controls));
   });
