@@ -2,6 +2,7 @@
 # make test  — set up, then run every check and test
 # make play  — set up, then play against bots in the terminal
 # make bench — set up, then print the speed figures
+# make cluster — three nodes and a load balancer on loopback (PostgreSQL and Redis)
 
 PYTHON ?= $(shell command -v python3.11 || command -v python3)
 VENV   := .venv
@@ -9,7 +10,7 @@ BIN    := $(VENV)/bin
 # Reinstall when the declared dependencies change.
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
+.PHONY: cluster run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
 
 # The C kernel of the bots' double-dummy solver, built into the package. Without a
 # C compiler the bots run the pure-Python solver: the same results, only slower.
@@ -33,6 +34,11 @@ $(STAMP):
 # The web site on SQLite in the user's data folder; it prints the address to open.
 run: $(STAMP) $(KERNEL)
 	$(BIN)/tysiac serve
+
+# Three nodes on ports 8001-8003 behind a load balancer on 8000, sharing the local
+# PostgreSQL (database tysiac, made if missing) and Redis.
+cluster: $(STAMP) $(KERNEL) services
+	$(BIN)/tysiac cluster --nodes 3 --port 8000
 
 # In a terminal: a game against two bots; elsewhere (CI, a pipe) a demo game between bots.
 play: $(STAMP) $(KERNEL)
@@ -60,11 +66,15 @@ browser:
 	  else echo "note: no /usr/bin/chromium; the browser tests will be skipped (apt-get install chromium)"; fi; \
 	fi
 
-# PostgreSQL for the storage tests, started if it is installed but not running.
+# PostgreSQL and Redis for the storage and cluster tests, started if they are
+# installed but not running.
 services:
 	@if command -v pg_isready >/dev/null && ! pg_isready -q -h 127.0.0.1; then \
 	  pg_ctlcluster --skip-systemctl-redirect $$(ls /etc/postgresql) main start 2>/dev/null \
 	  || echo "note: PostgreSQL is not running; its tests will be skipped"; fi
+	@if command -v redis-server >/dev/null && ! redis-cli -h 127.0.0.1 ping >/dev/null 2>&1; then \
+	  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no \
+	  >/dev/null || echo "note: Redis is not running; the cluster tests will be skipped"; fi
 
 bench: $(STAMP)
 	$(BIN)/python bench/engine_bench.py

@@ -11,6 +11,7 @@ import re
 import socket
 import subprocess
 import sys
+import tempfile
 import threading
 import time
 import urllib.error
@@ -77,19 +78,32 @@ class ServerProcess:
         self.proc: subprocess.Popen[bytes] | None = None
 
     def start(self) -> ServerProcess:
+        # The server's output goes to a file: a pipe nobody reads would stop it.
+        fd, self.log = tempfile.mkstemp(prefix="tysiac-serve-", suffix=".log")
         self.proc = subprocess.Popen(
             [sys.executable, "-m", "tysiac.cli.main", "serve", "--port", str(self.port)],
-            env=self.env, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            env=self.env, cwd=ROOT, stdout=fd, stderr=subprocess.STDOUT)
+        os.close(fd)
         deadline = time.time() + 30
         while True:
             try:
-                urllib.request.urlopen(self.base + "/healthz", timeout=1).read()
+                urllib.request.urlopen(self.base + "/readyz", timeout=1).read()
                 return self
             except (urllib.error.URLError, ConnectionError, TimeoutError):
                 if time.time() > deadline or self.proc.poll() is not None:
-                    out = self.proc.stdout.read().decode() if self.proc.stdout else ""
-                    raise RuntimeError(f"the server did not start:\n{out}") from None
+                    raise RuntimeError(f"the server did not start:\n{self.output()}") from None
                 time.sleep(0.1)
+
+    def output(self) -> str:
+        return Path(self.log).read_text(errors="replace")
+
+    def signal(self, sig: int) -> None:
+        assert self.proc is not None
+        self.proc.send_signal(sig)
+
+    @property
+    def alive(self) -> bool:
+        return self.proc is not None and self.proc.poll() is None
 
     def kill(self) -> None:
         assert self.proc is not None

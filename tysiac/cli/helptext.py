@@ -162,6 +162,24 @@ ruch albo nie ma ruchu do podpowiedzenia.""",
     "database URL (default: DATABASE_URL, else SQLite in the data folder)":
         "adres bazy danych (domyślnie DATABASE_URL, inaczej SQLite w folderze danych)",
     "language of messages": "język komunikatów",
+    "Redis URL: this process is one node of several (default: REDIS_URL)":
+        "adres Redisa: ten proces jest jednym z kilku węzłów (domyślnie REDIS_URL)",
+    "node processes on this port (more than 1 needs Redis and PostgreSQL)":
+        "procesy-węzły na tym porcie (więcej niż 1 potrzebuje Redisa i PostgreSQL)",
+    # cluster
+    "try several nodes on this machine: nodes, Redis, PostgreSQL and a load balancer":
+        "wypróbuj kilka węzłów na tej maszynie: węzły, Redis, PostgreSQL i rozdzielacz ruchu",
+    "Start NODES server processes on PORT+1, PORT+2, … sharing PostgreSQL and Redis, and "
+    "a load balancer on PORT in front of them. Ctrl+C stops them all.":
+        "Uruchamia NODES procesów serwera na PORT+1, PORT+2, … ze wspólnym PostgreSQL i "
+        "Redisem oraz rozdzielacz ruchu na PORT przed nimi. Ctrl+C zatrzymuje wszystkie.",
+    "how many nodes (default 3)": "ile węzłów (domyślnie 3)",
+    "the load balancer's port; the nodes take the next ones (default 8000)":
+        "port rozdzielacza; węzły biorą kolejne (domyślnie 8000)",
+    "PostgreSQL URL (default: DATABASE_URL, else the database tysiac on 127.0.0.1)":
+        "adres PostgreSQL (domyślnie DATABASE_URL, inaczej baza tysiac na 127.0.0.1)",
+    "Redis URL (default: REDIS_URL, else redis://127.0.0.1:6379/0)":
+        "adres Redisa (domyślnie REDIS_URL, inaczej redis://127.0.0.1:6379/0)",
 }
 
 #: argparse's error messages, phrase by phrase, in Polish.

@@ -1,8 +1,10 @@
 """``tysiac serve``: the web site (online tables) on uvicorn.
 
 SQLite in the user's data directory by default, PostgreSQL when ``DATABASE_URL``
-(or ``--database``) says so. The address to open is printed once the server
-listens.
+(or ``--database``) says so. With ``REDIS_URL`` (or ``--redis``) the process is one
+node of several: any number of them, on one machine (``--workers N``) or many, share
+the database and Redis. The address to open is printed once the server listens;
+logs are JSON lines on standard error.
 """
 
 from __future__ import annotations
@@ -15,6 +17,10 @@ _T = {
     "open": ("Tysiąc działa: otwórz {url} w przeglądarce (Ctrl+C kończy).",
              "Tysiąc is up: open {url} in a browser (Ctrl+C stops it)."),
     "db": ("Baza danych: {url}", "Database: {url}"),
+    "workers": ("--workers powyżej 1 potrzebuje Redisa (--redis albo REDIS_URL) i bazy "
+                "PostgreSQL (--database albo DATABASE_URL)",
+                "--workers above 1 needs Redis (--redis or REDIS_URL) and PostgreSQL "
+                "(--database or DATABASE_URL)"),
     "missing": ("Brak pakietów serwera ({name}). Zainstaluj je: pip install 'tysiac[web]' "
                 "albo uruchom make run.",
                 "The server's packages are missing ({name}). Install them: pip install "
@@ -31,6 +37,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--port", type=int, default=8000, help="port (default 8000)")
     p.add_argument("--database", metavar="URL", default=None,
                    help="database URL (default: DATABASE_URL, else SQLite in the data folder)")
+    p.add_argument("--redis", metavar="URL", default=None,
+                   help="Redis URL: this process is one node of several (default: REDIS_URL)")
+    p.add_argument("--workers", type=int, default=1,
+                   help="node processes on this port (more than 1 needs Redis and PostgreSQL)")
     p.add_argument("--lang", choices=("pl", "en"), default="pl", help="language of messages")
     p.set_defaults(run=run)
 
@@ -48,10 +58,28 @@ def run(args: argparse.Namespace) -> int:
         return 2
     if args.database:
         os.environ["DATABASE_URL"] = args.database
-    config = Config.from_env()
-    app = create_app(config)
+    if args.redis:
+        os.environ["REDIS_URL"] = args.redis
+    os.environ.setdefault("TYSIAC_JSON_LOGS", "1")
     url_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{url_host}:{args.port}/"
+    options: dict[str, object] = {"host": args.host, "port": args.port, "ws_max_size": 16384,
+                                  # a few kB a message: compressing each costs more
+                                  # CPU than it saves
+                                  "ws_per_message_deflate": False, "log_level": "warning",
+                                  "lifespan": "on", "timeout_graceful_shutdown": 10}
+    if args.workers > 1:
+        database = os.environ.get("DATABASE_URL", "")
+        if not os.environ.get("REDIS_URL") or not database.startswith("postgres"):
+            print(_T["workers"][lang], file=sys.stderr)
+            return 2
+        print(_T["db"][lang].format(url=_shown(database)), flush=True)
+        print(_T["open"][lang].format(url=url), flush=True)
+        # Each worker builds its own app (and node) from the environment.
+        uvicorn.run("tysiac.server.app:create_app", factory=True, workers=args.workers,
+                    **options)  # type: ignore[arg-type]
+        return 0
+    app = create_app(Config.from_env())
 
     class Server(uvicorn.Server):
         async def startup(self, sockets: list | None = None) -> None:  # type: ignore[type-arg]
@@ -60,12 +88,8 @@ def run(args: argparse.Namespace) -> int:
                 print(_T["db"][lang].format(url=_shown(default_url())), flush=True)
                 print(_T["open"][lang].format(url=url), flush=True)
 
-    # uvloop when it is there (server.run() picks it); no per-message compression:
-    # the messages are a few kB and compressing each costs more CPU than it saves.
-    server = Server(uvicorn.Config(app, host=args.host, port=args.port, ws_max_size=16384,
-                                   ws_per_message_deflate=False, log_level="warning",
-                                   lifespan="on"))
-    server.run()
+    # uvloop when it is there (server.run() picks it).
+    Server(uvicorn.Config(app, **options)).run()  # type: ignore[arg-type]
     return 0
 
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import signal
 import time
 from collections.abc import AsyncIterator
 from typing import Any
@@ -20,6 +21,7 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
+from . import logs
 from .auth import visitor
 from .host import Intent, Join, Part, dump
 from .node import Config, Conn, Node
@@ -91,13 +93,12 @@ async def ws_table(ws: WebSocket) -> None:
     v = await visitor(ws, node.store)
     lang = lang_of(ws)
     await ws.accept()
-    host = await node.host_for(table_id)
-    if host is None:
+    if not await node.attach(table_id):
         await ws.send_text(_error("", TableError("no_table", "nie ma takiego stołu",
                                                  "there is no such table"), lang))
         await ws.close(1008)
         return
-    conn = Conn(v.user, lang)
+    conn = Conn(node.id, v.user, lang)
     node.add_conn(conn)
     pump = asyncio.create_task(_pump(ws, conn))
     bucket, strikes, client = Bucket(node.config.client_rate, 3 * node.config.client_rate), 0, ""
@@ -134,7 +135,7 @@ async def ws_table(ws: WebSocket) -> None:
                         "hello_first", "najpierw wiadomość hello",
                         f"say hello first (protocol {PROTOCOL_VERSION})"), conn.lang, msg.seq))
                     continue
-                client = str(msg.fields["client"])
+                client = conn.client = str(msg.fields["client"])
                 node.watch(conn, table_id)
                 if not node.submit(table_id, Join(conn.id, user, client, conn.lang)):
                     break
@@ -159,7 +160,7 @@ async def ws_lobby(ws: WebSocket) -> None:
         await ws.close(1008)
         return
     await ws.accept()
-    conn = Conn(None, lang_of(ws))
+    conn = Conn(node.id, None, lang_of(ws))
     node.add_conn(conn)
     node.lobby_conns.add(conn.id)
     conn.push(dump({"type": "lobby", "tables": await node.lobby()}))
@@ -178,8 +179,15 @@ def create_app(config: Config | None = None) -> Starlette:
     @contextlib.asynccontextmanager
     async def lifespan(app: Starlette) -> AsyncIterator[dict[str, Any]]:
         node = await Node.create(cfg)
+        if cfg.json_logs:
+            logs.setup(node.id)
         app.state.node = node
         await node.start()
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            # SIGUSR1: stop renewing leases, as a node cut off by a network split does
+            # (the fault tests use it; the node's tables move to other nodes).
+            asyncio.get_running_loop().add_signal_handler(
+                signal.SIGUSR1, lambda: setattr(node, "renewing", False))
         try:
             yield {}
         finally:

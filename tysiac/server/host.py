@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..record import dumps
 from ..storage import Fenced, Store
+from . import metrics
 from .protocol import (
     PROTOCOL_VERSION,
     ClientMessage,
@@ -79,6 +80,31 @@ class Wake:
 Item = Join | Part | Intent | ServerEvent | Wake
 
 
+def item_json(item: Join | Part | Intent) -> str:
+    """An item from a connection, as it travels to the table's owner on another node."""
+    if isinstance(item, Join):
+        return dump({"k": "join", "conn": item.conn, "user": item.user,
+                     "client": item.client, "lang": item.lang})
+    if isinstance(item, Part):
+        return dump({"k": "part", "conn": item.conn})
+    m = item.msg
+    return dump({"k": "intent", "conn": item.conn, "user": item.user, "client": item.client,
+                 "lang": item.lang, "name": item.name,
+                 "msg": {"type": m.type, "seq": m.seq, "fields": m.fields}})
+
+
+def item_from(text: str) -> Join | Part | Intent:
+    """:func:`item_json` read back (from another node of this site: trusted)."""
+    d = json.loads(text)
+    if d["k"] == "join":
+        return Join(d["conn"], d["user"], d["client"], d["lang"])
+    if d["k"] == "part":
+        return Part(d["conn"])
+    m = d["msg"]
+    return Intent(d["conn"], d["user"], d["client"], d["lang"],
+                  ClientMessage(m["type"], m["seq"], m["fields"]), d["name"])
+
+
 @dataclass(slots=True)
 class Outgoing:
     """One version's messages for a table: a text per seat (None: spectators) and
@@ -114,6 +140,7 @@ class TableHost:
         self._hints: set[str] = set()                  # connections waiting for a hint
         self.task: asyncio.Task[None] | None = None
         self.lost = False                              # a newer owner took the table
+        self.log = logging.LoggerAdapter(log, {"table": table.id})
 
     @property
     def store(self) -> Store:
@@ -144,7 +171,7 @@ class TableHost:
             try:
                 await self._handle(item)
             except Exception:     # one bad item must not stop the table
-                log.exception("table %s: %r failed", self.table.id, item)
+                self.log.exception("%r failed", item)
 
     # --- the inbox ----------------------------------------------------------------
 
@@ -163,7 +190,9 @@ class TableHost:
             self._hints.discard(item.conn)
             self._presence_changed()
         elif isinstance(item, Intent):
+            started = time.perf_counter()
             await self._intent(item)
+            metrics.INTENT_SECONDS.observe(time.perf_counter() - started)
         elif isinstance(item, ServerEvent):
             if item.version == self.table.version and self.fence is not None:
                 await self._commit(item.event)
@@ -172,13 +201,21 @@ class TableHost:
 
     async def _intent(self, it: Intent) -> None:
         msg, t = it.msg, self.table
+        if it.conn not in self.conns:
+            # A watcher this owner never heard join (it joined the table's previous
+            # owner, or its join was lost on the bus): it is one now, and gets the state.
+            self.conns[it.conn] = it.user
+            self._send(it.conn, self._state_for(t.seat_of(it.user)))
+            self._presence_changed()
+        elif msg.type == "sync":
+            self._send(it.conn, self._state_for(t.seat_of(it.user)))
         if msg.type == "ping":
             self._send(it.conn, {"type": "pong"})
             return
         if msg.type == "hint":
             self._start_hint(it)
             return
-        if msg.type == "hello" or msg.type == "lang":
+        if msg.type in ("hello", "lang", "sync"):
             return
         assert msg.seq is not None
         if self.fence is None:
@@ -218,21 +255,24 @@ class TableHost:
             projection["record"] = dumps(t.record()) + "\n"
         try:
             assert self.fence is not None
+            if not self.node.owns(t.id):          # the lease lapsed: another node may drive
+                raise Fenced(t.id)
             await self.store.append(t.id, self.fence, t.version, event, at, projection,
                                     seats_now if seats_now != before[1] else None)
         except Fenced:
-            log.warning("table %s: taken over by another node; stopping", t.id)
+            self.log.warning("taken over by another node (or its lease lapsed): stopping")
             self.lost = True
             self.fence = None
-            self.node.forget(t.id, self)
+            self.node.lose(t.id, self)
             raise TableError("moved", "stół przeszedł na inny serwer: połącz się ponownie",
                              "the table moved to another server: reconnect") from None
         except Exception:
-            log.exception("table %s: could not store version %d", t.id, t.version)
+            self.log.exception("could not store version %d", t.version)
             await self._reload()
             raise TableError("server_error", "serwer nie zapisał ruchu: spróbuj jeszcze raz",
                              "the server could not store the move: try again") from None
         self.last_event, self.last_actor = event, t.actor
+        metrics.EVENTS.labels(str(event.get("t"))).inc()
         self._broadcast()
         after = (t.status, seats_now, t.game.deal_number if t.game else -1)
         if after != before:
@@ -295,7 +335,8 @@ class TableHost:
                 texts[i] = dump(self._state_for(i, shared))
         if any(u is None or u not in users for u in watching):
             texts[None] = dump(self._state_for(None, shared))
-        self.node.deliver(Outgoing(t.id, texts, users))
+        remote = any(not self.node.is_local(c) for c in self.conns)
+        self.node.deliver(Outgoing(t.id, texts, users), remote)
 
     def _send(self, conn: str, msg: dict[str, Any]) -> None:
         self.node.send(conn, dump(msg))

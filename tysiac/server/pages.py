@@ -19,6 +19,7 @@ from starlette.templating import Jinja2Templates
 
 from ..rule_texts import OPTION_TEXTS, option_text, preset_text
 from ..rules import PRESETS, Rules, RulesError, parse_option
+from . import metrics
 from .auth import (
     CSRF_COOKIE,
     GUEST_COOKIE,
@@ -373,7 +374,20 @@ async def games(request: Request) -> Response:
 
 
 async def healthz(request: Request) -> Response:
+    """The process answers."""
     return JSONResponse({"ok": True})
+
+
+async def readyz(request: Request) -> Response:
+    """The node can serve tables: started, and (several nodes) on the bus."""
+    node = node_of(request)
+    ready = node.ready
+    return JSONResponse({"ready": ready, "node": node.id, "tables": len(node.hosts)},
+                        200 if ready else 503)
+
+
+async def metrics_page(request: Request) -> Response:
+    return Response(metrics.exposition(), media_type="text/plain; version=0.0.4")
 
 
 async def not_found(request: Request, exc: Exception) -> Response:
@@ -395,4 +409,6 @@ routes = [
     Route("/t/{id}/replay", replay),
     Route("/me/games", games),
     Route("/healthz", healthz),
+    Route("/readyz", readyz),
+    Route("/metrics", metrics_page),
 ]

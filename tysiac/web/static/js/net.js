@@ -25,6 +25,21 @@ export class TableSocket {
     this.ws = null;
     this.retry = 500;
     this.closedByUs = false;
+    this.acked = 0;              // the highest version an answer named
+    this.heard = Date.now();
+    // Pub/sub between nodes may drop a message: ask for the state again when an
+    // answer names a version not seen, or after a long silence; resend intents
+    // left unanswered (under their numbers: never applied twice).
+    setInterval(() => this.check(), 3000);
+  }
+
+  check() {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) return;
+    const quiet = Date.now() - this.heard;
+    if (this.acked > this.version || quiet > 20000) {
+      this.ws.send(JSON.stringify({ type: "sync" }));
+    }
+    if (quiet > 3000) for (const m of this.pending.values()) this.raw(m);
   }
 
   connect() {
@@ -46,6 +61,7 @@ export class TableSocket {
   }
 
   receive(msg) {
+    this.heard = Date.now();
     if (msg.type === "welcome") {
       // Numbers continue after the last the server took from this tab.
       this.seq = Math.max(this.seq, msg.last_seq || 0);
@@ -58,6 +74,7 @@ export class TableSocket {
       this.version = msg.version;
     } else if ((msg.type === "ack" || msg.type === "error") && msg.seq) {
       this.pending.delete(msg.seq);
+      if (msg.type === "ack") this.acked = Math.max(this.acked, msg.version);
     }
     this.handlers.message(msg);
   }

@@ -1,0 +1,236 @@
+"""What nodes say to each other, and who owns which table.
+
+A :class:`Bus` has two halves:
+
+* messages — ``publish(channel, text)`` and ``subscribe(channel)``: to a table's owner
+  (its intents), from it (each version's texts per seat), to one node (an answer for
+  one connection), and the lobby's "something changed". Redis pub/sub is
+  fire-and-forget: what it drops, the versions and the clients' retries cover;
+* leases — ``acquire(table)``: one node drives a table at a time; the owner renews its
+  leases every few seconds and a lease not renewed lapses, so another node can take
+  the table over. The lease only decides who should write; the store's fence makes
+  sure nobody else can.
+
+:class:`LocalBus` is one node alone (no ``REDIS_URL``): every lease is its own and no
+message has anywhere to go. :class:`RedisBus` is the same over Redis.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Callable, Iterable
+
+log = logging.getLogger("tysiac.server")
+
+#: A lease lasts this long unless renewed (milliseconds, ``TYSIAC_LEASE_MS``); the
+#: owner renews it every third of it, and stops writing when it has not managed to
+#: for nine tenths of one.
+LEASE_MS = 6000
+Handler = Callable[[str, str], None]
+
+
+class LocalBus:
+    """One node alone: it owns every table; there is nobody to tell anything."""
+
+    distributed = False
+
+    def __init__(self, node_id: str, lease_ms: int = LEASE_MS) -> None:
+        self.node_id = node_id
+        self.lease_ms = lease_ms
+        self.owned: set[str] = set()
+
+    async def start(self, on_message: Handler, on_reconnect: Callable[[], None]) -> None:
+        return
+
+    async def stop(self) -> None:
+        return
+
+    async def publish(self, channel: str, text: str) -> None:
+        return
+
+    async def subscribe(self, channel: str) -> None:
+        return
+
+    async def unsubscribe(self, channel: str) -> None:
+        return
+
+    async def acquire(self, table: str) -> bool:
+        self.owned.add(table)
+        return True
+
+    async def renew(self, tables: Iterable[str]) -> set[str]:
+        return set()
+
+    async def release(self, table: str) -> None:
+        self.owned.discard(table)
+
+    async def owners(self, tables: list[str]) -> list[str | None]:
+        return [self.node_id if t in self.owned else None for t in tables]
+
+    async def heartbeat(self) -> None:
+        return
+
+    async def alive(self, nodes: list[str]) -> set[str]:
+        return set(nodes)
+
+    def channel(self, kind: str, name: str = "") -> str:
+        return f"{kind}:{name}"
+
+
+# Renew or release a lease only where it is still ours (a lease that lapsed and was
+# taken by another node stays theirs).
+_RENEW = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('pexpire', KEYS[1], ARGV[2])
+end
+return 0
+"""
+_RELEASE = """
+if redis.call('get', KEYS[1]) == ARGV[1] then
+  return redis.call('del', KEYS[1])
+end
+return 0
+"""
+
+
+class RedisBus:
+    """Messages over Redis pub/sub, leases as Redis keys (``SET NX PX``)."""
+
+    distributed = True
+
+    def __init__(self, url: str, node_id: str, prefix: str = "tysiac:",
+                 lease_ms: int = LEASE_MS) -> None:
+        import redis.asyncio as aioredis
+
+        self.node_id = node_id
+        self.lease_ms = lease_ms
+        self.prefix = prefix
+        self.redis = aioredis.Redis.from_url(url, decode_responses=True,
+                                             socket_connect_timeout=2, socket_timeout=5,
+                                             health_check_interval=10)
+        self.channels: set[str] = {self.channel("n", node_id), self.channel("lobby")}
+        self._pubsub: object | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._renew = self.redis.register_script(_RENEW)
+        self._release = self.redis.register_script(_RELEASE)
+        self.on_message: Handler = lambda channel, text: None
+        self.on_reconnect: Callable[[], None] = lambda: None
+        self.connected = asyncio.Event()
+
+    def channel(self, kind: str, name: str = "") -> str:
+        return f"{self.prefix}{kind}:{name}"
+
+    def _lease(self, table: str) -> str:
+        return f"{self.prefix}lease:{table}"
+
+    async def start(self, on_message: Handler, on_reconnect: Callable[[], None]) -> None:
+        self.on_message = on_message
+        self.on_reconnect = on_reconnect
+        self._task = asyncio.create_task(self._listen(), name="redis pub/sub")
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.connected.wait(), 10)
+
+    async def stop(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(BaseException):
+                await self._task
+        with contextlib.suppress(Exception):
+            await self.redis.aclose()
+
+    async def _listen(self) -> None:
+        """Subscribe to every wanted channel and pass the messages on; after a lost
+        connection (Redis restarted), connect and subscribe again."""
+        from redis.exceptions import RedisError
+
+        lost_connection = False
+        while True:
+            pubsub = self.redis.pubsub(ignore_subscribe_messages=True)
+            try:
+                await pubsub.subscribe(*self.channels)
+                self._pubsub = pubsub
+                if lost_connection:        # what was said meanwhile is gone: catch up
+                    self.on_reconnect()
+                self.connected.set()
+                while True:
+                    msg = await pubsub.get_message(timeout=1.0)
+                    if msg is not None and msg.get("type") == "message":
+                        try:
+                            self.on_message(msg["channel"], msg["data"])
+                        except Exception:
+                            log.exception("bus: a message on %s failed", msg["channel"])
+            except (RedisError, OSError) as e:
+                self._pubsub = None
+                self.connected.clear()
+                lost_connection = True
+                log.warning("bus: %s; reconnecting", e)
+                await asyncio.sleep(0.5)
+            finally:
+                with contextlib.suppress(Exception):
+                    await pubsub.aclose()  # type: ignore[no-untyped-call]
+
+    async def publish(self, channel: str, text: str) -> None:
+        from redis.exceptions import RedisError
+
+        try:
+            await self.redis.publish(channel, text)
+        except (RedisError, OSError) as e:      # fire-and-forget, like pub/sub itself
+            log.warning("bus: publish to %s failed: %s", channel, e)
+
+    async def subscribe(self, channel: str) -> None:
+        self.channels.add(channel)
+        await self._tell("subscribe", channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        self.channels.discard(channel)
+        await self._tell("unsubscribe", channel)
+
+    async def _tell(self, verb: str, channel: str) -> None:
+        from redis.exceptions import RedisError
+
+        pubsub = self._pubsub
+        if pubsub is not None:         # else the reconnect subscribes to self.channels
+            with contextlib.suppress(RedisError, OSError):
+                await getattr(pubsub, verb)(channel)
+
+    async def acquire(self, table: str) -> bool:
+        return bool(await self.redis.set(self._lease(table), self.node_id, nx=True,
+                                         px=self.lease_ms))
+
+    async def renew(self, tables: Iterable[str]) -> set[str]:
+        """The tables whose lease is no longer ours (raises if Redis cannot be asked)."""
+        names = list(tables)
+        if not names:
+            return set()
+        async with self.redis.pipeline(transaction=False) as pipe:
+            for t in names:
+                await self._renew(keys=[self._lease(t)], args=[self.node_id, self.lease_ms],
+                                  client=pipe)
+            results = await pipe.execute()
+        return {t for t, ok in zip(names, results, strict=True) if not ok}
+
+    async def release(self, table: str) -> None:
+        from redis.exceptions import RedisError
+
+        with contextlib.suppress(RedisError, OSError):
+            await self._release(keys=[self._lease(table)], args=[self.node_id])
+
+    async def owners(self, tables: list[str]) -> list[str | None]:
+        if not tables:
+            return []
+        values = await self.redis.mget([self._lease(t) for t in tables])
+        return [v if isinstance(v, str) else None for v in values]
+
+    async def heartbeat(self) -> None:
+        await self.redis.set(f"{self.prefix}node:{self.node_id}", "1", px=self.lease_ms)
+
+    async def alive(self, nodes: list[str]) -> set[str]:
+        if not nodes:
+            return set()
+        values = await self.redis.mget([f"{self.prefix}node:{n}" for n in nodes])
+        return {n for n, v in zip(nodes, values, strict=True) if v}
+
+
+Bus = LocalBus | RedisBus
