@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 # Reinstall when the declared dependencies change.
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: cluster run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
+.PHONY: bench-cluster cluster run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
 
 # The C kernel of the bots' double-dummy solver, built into the package. Without a
 # C compiler the bots run the pure-Python solver: the same results, only slower.
@@ -96,6 +96,11 @@ fuzz: $(STAMP)
 # Options: make bench-server ARGS="--tables 50 --think 0 --seconds 20"
 bench-server: $(STAMP)
 	$(BIN)/python bench/server_bench.py $(ARGS)
+
+# Several nodes under load (PostgreSQL and Redis of this machine), 1 to 3 nodes.
+# Options: make bench-cluster ARGS="--tables 300 --nodes 1 3"
+bench-cluster: $(STAMP) services
+	$(BIN)/python bench/cluster_bench.py $(ARGS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache .mypy_cache .ruff_cache .hypothesis

@@ -5,7 +5,8 @@ migrations and queries (SQLAlchemy Core) for both.
 Every query is a plain function of a connection; :class:`Store` runs it where the
 database is best reached from asyncio:
 
-* PostgreSQL — on the asyncio engine (asyncpg), one transaction per call;
+* PostgreSQL — on the asyncio engine (asyncpg); the writes that queue up while one
+  batch commits are committed together in the next (group commit);
 * SQLite — on the event loop's thread itself: a read or a commit to the page cache
   costs less than a hop to another thread; the writes asked for in one turn of the
   loop are committed together (group commit), and the checkpoints that wait for the
@@ -244,6 +245,25 @@ def q_history(c: Connection, user_id: int, limit: int) -> list[TableRow]:
 # --- where the queries run --------------------------------------------------------------
 
 Job = tuple[Query[Any], tuple[Any, ...], "asyncio.Future[Any]"]
+Result = tuple[Any, BaseException | None]
+
+
+def _run_batch(c: Connection, batch: list[Job]) -> list[Result]:
+    """Every write of a batch in one transaction. A lost fence refuses one write
+    before it writes anything, and the others go on; any other failure escapes and
+    undoes the whole batch."""
+    results: list[Result] = []
+    for fn, args, _ in batch:
+        try:
+            results.append((fn(c, *args), None))
+        except Fenced as e:
+            results.append((None, e))
+    return results
+
+
+def _settle_all(batch: list[Job], results: list[Result]) -> None:
+    for (_, _, future), (value, error) in zip(batch, results, strict=True):
+        _settle(future, value, error)
 
 
 class _SqliteWriter:
@@ -252,8 +272,7 @@ class _SqliteWriter:
     commit). SQLite in WAL mode with ``synchronous=NORMAL`` commits to the page cache
     in well under a millisecond, less than a hop to another thread costs; the
     checkpoints, which do wait for the disk, run on a thread of their own
-    (:class:`_Checkpoints`). A lost fence refuses one write before it writes anything;
-    any other failure undoes the batch and each write runs again alone."""
+    (:class:`_Checkpoints`). Should a batch fail, each write runs again alone."""
 
     def __init__(self, engine: Engine) -> None:
         self.engine = engine
@@ -269,24 +288,58 @@ class _SqliteWriter:
 
     def flush(self) -> None:
         batch, self.pending = self.pending, []
-        results: list[tuple[Any, BaseException | None]] = []
         try:
             with self.engine.begin() as c:
-                for fn, args, _ in batch:
-                    try:
-                        results.append((fn(c, *args), None))
-                    except Fenced as e:          # refused before writing: the others go on
-                        results.append((None, e))
+                results = _run_batch(c, batch)
         except Exception as e:
             results = [(None, e)] if len(batch) == 1 else [self._alone(j) for j in batch]
-        for (_, _, future), (value, error) in zip(batch, results, strict=True):
-            _settle(future, value, error)
+        _settle_all(batch, results)
 
-    def _alone(self, job: Job) -> tuple[Any, BaseException | None]:
-        fn, args, _ = job
+    def _alone(self, job: Job) -> Result:
         try:
             with self.engine.begin() as c:
-                return fn(c, *args), None
+                return _run_batch(c, [job])[0]
+        except Exception as e:
+            return None, e
+
+
+class _PostgresWriter:
+    """PostgreSQL's writes: one batch in flight at a time, every write asked for
+    while it was committing goes in the next (group commit: one wait for the disk
+    for many moves, however many tables are busy)."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self.pending: list[Job] = []
+        self.running = False
+
+    def submit(self, fn: Query[Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self.pending.append((fn, args, future))
+        if not self.running:
+            self.running = True
+            asyncio.create_task(self._drain())
+        return future
+
+    async def _drain(self) -> None:
+        try:
+            while self.pending:
+                batch, self.pending = self.pending, []
+                try:
+                    async with self.engine.begin() as ac:
+                        results = await ac.run_sync(_run_batch, batch)
+                except Exception as e:
+                    results = [(None, e)] if len(batch) == 1 else \
+                        [await self._alone(j) for j in batch]
+                _settle_all(batch, results)
+        finally:
+            self.running = False
+
+    async def _alone(self, job: Job) -> Result:
+        try:
+            async with self.engine.begin() as ac:
+                result: Result = (await ac.run_sync(_run_batch, [job]))[0]
+                return result
         except Exception as e:
             return None, e
 
@@ -313,12 +366,14 @@ class Store:
     def __init__(self, engine: AsyncEngine | Engine) -> None:
         self.sqlite = isinstance(engine, Engine)
         self.engine = engine
-        self._writer: _SqliteWriter | None = None
         self._checkpoints: _Checkpoints | None = None
+        self._writer: _SqliteWriter | _PostgresWriter
         if isinstance(engine, Engine):
             self._writer = _SqliteWriter(engine)
             self._checkpoints = _Checkpoints(engine)
             self._checkpoints.start()
+        else:
+            self._writer = _PostgresWriter(engine)
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -359,13 +414,8 @@ class Store:
             return await ac.run_sync(fn, *args)
 
     async def _write(self, fn: Query[T], *args: Any) -> T:
-        engine = self.engine
-        if isinstance(engine, Engine):
-            assert self._writer is not None
-            result: T = await self._writer.submit(fn, args)
-            return result
-        async with engine.begin() as ac:
-            return await ac.run_sync(fn, *args)
+        result: T = await self._writer.submit(fn, args)
+        return result
 
     # --- accounts and sessions ----------------------------------------------------
 
