@@ -214,3 +214,18 @@ def test_random_messages_over_the_wire_never_stop_the_server(server):
             seat.raw(json.dumps(body))
             seat.drain(0.001)
     assert other.answer(legal_move(other))["type"] == "ack"
+
+
+def test_an_account_s_tabs_share_one_limit(sqlite_url):
+    """Three tabs of one account, each within its own burst, together over the
+    account's: the account's limit answers."""
+    with ServerThread(fast_config(sqlite_url, client_rate=5.0)) as server:
+        b, first, table = started(server)       # a tab: burst 15; the account: 30
+        tabs = [first] + [b.seat(table).open() for _ in range(2)]
+        for t in tabs[1:]:
+            t.wait_state(lambda m: True)
+        for t in tabs:
+            for _ in range(12):
+                t.raw(json.dumps({"type": "ping"}))
+        codes = [m.get("code") for t in tabs for m in t.drain(0.5)]
+        assert codes.count("flood") >= 1

@@ -11,7 +11,6 @@ import asyncio
 import contextlib
 import logging
 import signal
-import time
 from collections.abc import AsyncIterator
 from typing import Any
 from urllib.parse import urlsplit
@@ -22,7 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
 from . import logs
-from .auth import visitor
+from .auth import Bucket, visitor
 from .host import Intent, Join, Part, dump
 from .node import Config, Conn, Node
 from .pages import WEB, lang_of, not_found, routes
@@ -33,23 +32,6 @@ log = logging.getLogger("tysiac.server")
 
 #: After this many messages over its rate a connection is closed.
 STRIKES = 40
-
-
-class Bucket:
-    """A token bucket: ``take()`` is False while the client sends too fast."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate, self.burst = rate, burst
-        self.tokens, self.at = burst, time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
-        self.at = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
 
 
 def _same_origin(ws: WebSocket) -> bool:
@@ -114,7 +96,7 @@ async def ws_table(ws: WebSocket) -> None:
             except TableError as e:
                 msg = None
                 error = e
-            if not bucket.take():
+            if not bucket.take() or (user is not None and not node.account_bucket(user).take()):
                 strikes += 1
                 if strikes > STRIKES:
                     break

@@ -140,3 +140,20 @@ class RateLimit:
 
     def clear(self, key: str) -> None:
         self._events.pop(key, None)
+
+
+class Bucket:
+    """A token bucket: ``take()`` is False while the client sends too fast."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.tokens, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.at) * self.rate)
+        self.at = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True

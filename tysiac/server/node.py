@@ -25,7 +25,7 @@ from typing import Any
 
 from ..storage import Store, User
 from . import metrics
-from .auth import RateLimit
+from .auth import Bucket, RateLimit
 from .bots import BotPool
 from .bus import LEASE_MS, Bus, LocalBus, RedisBus
 from .host import Intent, Join, Outgoing, Part, TableHost, dump, item_from, item_json
@@ -134,6 +134,7 @@ class Node:
         self._tasks: list[asyncio.Task[None]] = []
         self.loop: asyncio.AbstractEventLoop | None = None     # set by start()
         self.login_limit = RateLimit(limit=5, window=300)      # failed logins
+        self._accounts: dict[int, Bucket] = {}                 # user -> their bucket
         self.renewing = True                 # False: a network split, as the tests make one
         metrics.TABLES.set_function(lambda: sum(h.fence is not None for h in self.hosts.values()))
         metrics.RELAYED.set_function(lambda: len(self.relayed))
@@ -432,6 +433,17 @@ class Node:
         }
 
     # --- connections ---------------------------------------------------------------------
+
+    def account_bucket(self, user: int) -> Bucket:
+        """The messages one account may send through all its connections to this
+        node: twice a connection's rate (a player with two tabs open)."""
+        bucket = self._accounts.get(user)
+        if bucket is None:
+            if len(self._accounts) > 50_000:
+                self._accounts.clear()
+            rate = 2 * self.config.client_rate
+            bucket = self._accounts[user] = Bucket(rate, 3 * rate)
+        return bucket
 
     def add_conn(self, conn: Conn) -> None:
         self.conns[conn.id] = conn
