@@ -4,12 +4,13 @@ build their deal summaries from these."""
 
 from __future__ import annotations
 
-from ..cards import cards_of
+from ..cards import cards_of, mask_of
 from ..rules import Rules
 from . import actions as A
 from .game import Game
 from .results import DealLog, DealResult
-from .scoring import Note, Outcome, settle
+from .scoring import Note, Outcome, Standing, settle
+from .sheet import SheetDeal
 
 
 def replay_deal(rules: Rules, log: DealLog) -> Game:
@@ -24,19 +25,34 @@ def replay_deal(rules: Rules, log: DealLog) -> Game:
     return g
 
 
+def standings(game: Game, upto: int | None = None) -> list[tuple[Standing, list[Note]]]:
+    """The standing after each settled deal (the first ``upto``) and the notes of why
+    its scores were written as they were (barrier, barrel, caps, penalties): settling
+    folded again over the game's results. Settling is a pure function of the standing
+    before and the outcome, so these are the game's own."""
+    rules = game.rules
+    standing = Standing.start(rules, game.start_scores)
+    sheets = iter([e for e in game.log if isinstance(e, SheetDeal)])
+    out: list[tuple[Standing, list[Note]]] = []
+    for r in game.results[:upto]:
+        if r.log is None:                          # a score-sheet deal
+            musik = mask_of(next(sheets).musik)
+        else:
+            musik = r.log.musiks[0] if r.sitting_out is not None else 0
+        playing = tuple(s for s in range(game.n) if s != r.sitting_out)
+        outcome = Outcome(r.declarer, r.contract, r.bomb, r.points, r.tricks, playing,
+                          r.sitting_out, musik)
+        notes: list[Note] = []
+        standing = settle(rules, standing, outcome, notes)
+        out.append((standing, [n for n in notes if n[1] != "zero" or rules.zero_penalty]))
+    return out
+
+
 def settle_notes(game: Game, r: DealResult) -> list[Note]:
     """Why a deal's scores differ from the plain reading (barrier, barrel, caps,
-    penalties): the settling run again from the standing before the deal."""
-    at = next(i for i, e in enumerate(game.log) if e is r.log)
-    before = Game(game.rules, first_dealer=game.first_dealer, start_scores=game.start_scores)
-    before.replay(game.log[:at])
-    playing = tuple(s for s in range(game.n) if s != r.sitting_out)
-    musik = r.log.musiks[0] if r.log is not None and r.sitting_out is not None else 0
-    outcome = Outcome(r.declarer, r.contract, r.bomb, r.points, r.tricks, playing,
-                      r.sitting_out, musik)
-    notes: list[Note] = []
-    settle(game.rules, before.standing, outcome, notes)
-    return [note for note in notes if note[1] != "zero" or game.rules.zero_penalty]
+    penalties)."""
+    at = next(i for i, x in enumerate(game.results) if x is r)
+    return standings(game, at + 1)[at][1]
 
 
 #: What each settle note says, in Polish and English: ``{name}`` the player,
