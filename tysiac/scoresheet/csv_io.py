@@ -140,9 +140,6 @@ def read_csv(data: bytes | str, default: Rules | None = None) -> Sheet:
     if len(table) - 1 > MAX_DEALS:
         raise SheetError(f"{len(table) - 1} rozdań: najwyżej {MAX_DEALS}",
                          f"{len(table) - 1} deals: at most {MAX_DEALS}")
-    if len(table) == 1:
-        raise _at(table[0][0] + 1, None, "po nagłówku nie ma żadnego rozdania",
-                  "no deal follows the header")
     header_no, header = table[0]
     delimiter = max((",", ";", "\t"), key=header.count)
     try:
@@ -150,6 +147,9 @@ def read_csv(data: bytes | str, default: Rules | None = None) -> Sheet:
     except csv.Error as e:
         raise SheetError(f"To nie jest poprawny CSV: {e}", f"not valid CSV: {e}") from None
     columns, names = _header(rows[0], header_no)
+    if len(rows) == 1:
+        raise _at(header_no + 1, None, "po nagłówku nie ma żadnego rozdania",
+                  "no deal follows the header")
     rules = _rules(rules_line, default, len(names), header_no)
     return _deals(rules, names, columns, list(zip((n for n, _ in table[1:]), rows[1:],
                                                   strict=True)))

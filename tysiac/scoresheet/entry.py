@@ -4,8 +4,8 @@ seat's card points filled in as 120 minus the rest. Whether the deal fits the
 rules is the engine's question (:func:`.settled.change`); here only the fields.
 
 Field names: ``declarer`` (a seat), ``contract``, ``bid``, ``bomb``, ``cards0``…
-``cards3``, ``melds0``… (suits, several values), ``tricks0``… (with
-``zero_penalty``), ``musik`` (4 players: card codes). An error is keyed by its
+``cards3``, ``melds0``… (suits, several values), ``tricks0``… (asked for with
+``zero_penalty``, read whenever given), ``musik`` (4 players: card codes). An error is keyed by its
 field, or by ``cards``/``melds``/``tricks`` for the whole group.
 """
 
@@ -149,7 +149,8 @@ def read_entry(form: DealForm, fields: Fields) -> Entry:
 
     cards = _cards(form, fields, e, errors)
     melds = _melds(form, fields, e, errors)
-    tricks = _tricks(form, fields, e, errors) if form.tricks else None
+    given = any(_one(fields, f"tricks{seat}").strip() for seat in range(n))
+    tricks = _tricks(form, fields, e, errors) if form.tricks or given else None
     musik = _musik(form, fields, e, errors) if form.musik else ()
 
     if errors:
