@@ -70,3 +70,71 @@ players = sa.Table(
     sa.Column("seat", sa.Integer, primary_key=True),
     sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id"), nullable=True, index=True),
 )
+
+# --- score sheets of games played with real cards (issue 8) ---------------------------------
+
+# A group of players (a family, a club): its accounts, its players, its sheets.
+groups = sa.Table(
+    "groups", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("name", sa.String(60), nullable=False),
+    # The secret of the link that lets another account join the group.
+    sa.Column("invite", sa.String(32), nullable=False, unique=True),
+    # The house rules: a record's "rules" object, offered for the group's next game.
+    sa.Column("rules", sa.Text, nullable=False),
+    sa.Column("created", sa.Float, nullable=False),
+)
+
+# The accounts (guests too) that may see and keep the group's sheets.
+group_members = sa.Table(
+    "group_members", metadata,
+    sa.Column("group_id", sa.Integer, sa.ForeignKey("groups.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="CASCADE"),
+              primary_key=True, index=True),
+    sa.Column("joined", sa.Float, nullable=False),
+)
+
+# The people at the group's table; one may be an account, whose online games count too.
+group_players = sa.Table(
+    "group_players", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("group_id", sa.Integer, sa.ForeignKey("groups.id", ondelete="CASCADE"),
+              nullable=False, index=True),
+    sa.Column("name", sa.String(20), nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="SET NULL"),
+              nullable=True),
+    sa.UniqueConstraint("group_id", "name"),
+)
+
+sheets = sa.Table(
+    "sheets", metadata,
+    sa.Column("id", sa.Integer, primary_key=True),
+    sa.Column("group_id", sa.Integer, sa.ForeignKey("groups.id", ondelete="CASCADE"),
+              nullable=False, index=True),
+    sa.Column("rules", sa.Text, nullable=False),               # a record's "rules"
+    sa.Column("seats", sa.Text, nullable=False),               # [{"player": id, "name": …}]
+    sa.Column("first_dealer", sa.Integer, nullable=False),
+    sa.Column("start_scores", sa.Text, nullable=True),
+    sa.Column("deals", sa.Text, nullable=False),               # RECORD.md's sheet deals
+    # Raised by every change: a change made from an older version is refused.
+    sa.Column("version", sa.Integer, nullable=False),
+    sa.Column("status", sa.String(12), nullable=False),        # playing | finished
+    sa.Column("summary", sa.Text, nullable=False),             # scores, winner, deals
+    sa.Column("created", sa.Float, nullable=False),
+    sa.Column("updated", sa.Float, nullable=False),
+)
+
+# Every change of a sheet with the deals before it: what undo restores.
+sheet_changes = sa.Table(
+    "sheet_changes", metadata,
+    sa.Column("sheet_id", sa.Integer, sa.ForeignKey("sheets.id", ondelete="CASCADE"),
+              primary_key=True),
+    sa.Column("version", sa.Integer, primary_key=True),         # the version it made
+    sa.Column("kind", sa.String(10), nullable=False),           # add | edit | delete
+    sa.Column("deal", sa.Integer, nullable=True),
+    sa.Column("before", sa.Text, nullable=False),
+    sa.Column("user_id", sa.Integer, sa.ForeignKey("users.id", ondelete="SET NULL"),
+              nullable=True),
+    sa.Column("at", sa.Float, nullable=False),
+)

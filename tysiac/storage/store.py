@@ -417,6 +417,10 @@ class Store:
         result: T = await self._writer.submit(fn, args)
         return result
 
+    # The queries of other modules (.sheets) run where this store's run.
+    read = _read
+    write = _write
+
     # --- accounts and sessions ----------------------------------------------------
 
     async def create_user(self, name: str, at: float, login: str | None = None,
