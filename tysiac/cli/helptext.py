@@ -17,7 +17,7 @@ from typing import Any, NoReturn, cast
 from ..arena.players import ARENA_ONLY
 from ..bots import LEVELS
 from ..rules import PRESET_NAMES
-from . import arbiter, arena, demo, hint, play
+from . import arbiter, arena, demo, hint, play, sheet
 
 _PRESETS = ", ".join(PRESET_NAMES)
 
@@ -181,6 +181,8 @@ ruch albo nie ma ruchu do podpowiedzenia.""",
     "Redis URL (default: REDIS_URL, else redis://127.0.0.1:6379/0)":
         "adres Redisa (domyślnie REDIS_URL, inaczej redis://127.0.0.1:6379/0)",
 }
+
+POLISH.update(sheet.POLISH)
 
 #: argparse's error messages, phrase by phrase, in Polish.
 _ERRORS = (
