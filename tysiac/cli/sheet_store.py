@@ -7,14 +7,12 @@ import argparse
 import time
 from typing import Any
 
-from ..record import RecordError, dumps, notation, read_record
-from ..rules import Rules
-from ..scoresheet import DealForm, SettledSheet, Sheet, SheetError, read_entry
+from ..scoresheet import DealForm, SettledSheet, SheetError, read_entry
 from ..scoresheet import keeping as K
-from ..scoresheet.csv_io import read_csv, write_csv
 from ..scoresheet.entry import fields_from_pairs
+from ..scoresheet.files import read_sheet, write_sheet
 from ..scoresheet.stats import PlayerStats, Stats
-from ..scoresheet.texts import say
+from ..scoresheet.texts import STAT_COLUMNS, say, size_rows, stat_row, status_lines
 from ..storage import Store, default_url
 from ..storage import sheets as Q
 from .inputs import read_input
@@ -166,14 +164,8 @@ async def cmd_stats(store: Store, args: argparse.Namespace) -> str:
 async def cmd_export(store: Store, args: argparse.Namespace) -> str:
     kept = await _kept(store, args.sheet, args.lang)
     group = await store.read(Q.q_group, kept.row.group_id)
-    record = kept.sheet.record({"sheet": {"id": kept.id, "group": group.name if group else ""}})
-    if args.format == "json":
-        text = dumps(record) + "\n"
-    elif args.format == "text":
-        text = notation.write(record)
-    else:
-        text = write_csv(kept.settled)
-    return write_output(text, args.output)
+    extra = {"sheet": {"id": kept.id, "group": group.name if group else ""}}
+    return write_output(write_sheet(kept.settled, args.format, extra), args.output)
 
 
 async def cmd_import(store: Store, args: argparse.Namespace) -> str:
@@ -184,22 +176,6 @@ async def cmd_import(store: Store, args: argparse.Namespace) -> str:
                                  sheet.start_scores, sheet.deals)
     note = "\n" + say("import_unfinished", args.lang) if unfinished else ""
     return _t("imported", args.lang, id=sheet_id, n=len(sheet.deals)) + note
-
-
-def read_sheet(data: bytes, house: dict[str, Any] | None) -> tuple[Sheet, bool]:
-    """A sheet from a file: a record (JSON or the text notation; played deals become
-    their results) or a CSV sheet. Also whether an unfinished last deal was left out."""
-    text = data.decode("utf-8", "replace").lstrip("\ufeff")
-    first = next((line.strip() for line in text.splitlines()
-                  if line.strip() and not line.lstrip().startswith("#")), "")
-    if first.startswith(("{", "[")):                 # JSON, or the notation's tags
-        try:
-            record = read_record(data)
-        except RecordError as e:
-            raise SheetError(e.message("pl"), e.message("en")) from None
-        return Sheet.from_record(record)
-    default = Rules.from_dict(house) if house else None
-    return read_csv(data, default), False
 
 
 # --- text ------------------------------------------------------------------------------
@@ -240,49 +216,6 @@ def show(settled: SettledSheet, lang: str, group: str | None, sheet_id: int) -> 
     return "\n".join(lines)
 
 
-def status_lines(settled: SettledSheet, lang: str) -> list[str]:
-    names = settled.sheet.players
-    out = []
-    if settled.winner == "draw":
-        out.append(say("draw", lang))
-    elif settled.winner is not None:
-        out.append(say("winner", lang, name=names[int(settled.winner)]))
-    nxt = settled.next
-    if nxt is not None:
-        if nxt.obligatory is None:
-            out.append(say("next_deal_draw", lang, n=nxt.number, dealer=names[nxt.dealer]))
-        else:
-            out.append(say("next_deal", lang, n=nxt.number, dealer=names[nxt.dealer],
-                           ob=names[nxt.obligatory]))
-        if nxt.sitting_out is not None:
-            out.append(say("sits_out", lang, name=names[nxt.sitting_out]))
-    for seat, name in enumerate(names):
-        if settled.barrel_left(seat):
-            out.append(say("on_barrel_long", lang, name=name, n=settled.barrel_left(seat)))
-        elif settled.on_barrier(seat):
-            out.append(say("on_barrier_long", lang, name=name))
-    return out
-
-
-def _pct(x: float | None) -> str:
-    return "—" if x is None else f"{100 * x:.0f}%"
-
-
-def _num(x: float | None) -> str:
-    return "—" if x is None else f"{x:.1f}".rstrip("0").rstrip(".")
-
-
-STAT_COLUMNS = ("st_games", "st_won", "st_rate", "st_bid", "st_made", "st_failed", "st_avg",
-                "st_bombs", "st_ppd", "st_zeros", "st_barrel", "st_online")
-
-
-def stat_row(p: PlayerStats) -> list[str]:
-    """One player's figures, in the order of :data:`STAT_COLUMNS`."""
-    return [str(p.games), str(p.won), _pct(p.win_rate), str(p.bid), str(p.made),
-            str(p.failed), _num(p.average_contract), str(p.bombs), _num(p.points_per_deal),
-            str(p.zeros), str(p.barrel_falls), str(p.online)]
-
-
 def stats_text(stats: Stats, players: list[PlayerStats], group: str, lang: str) -> str:
     lines = [say("stats_title", lang, name=group),
              say("stats_games", lang, games=stats.games, finished=stats.finished,
@@ -306,9 +239,7 @@ def stats_text(stats: Stats, players: list[PlayerStats], group: str, lang: str) 
     if sizes:
         lines += ["", say("contract_sizes", lang)]
         lines.extend(_table([say("st_size", lang), say("st_made", lang), say("st_failed", lang),
-                             say("st_rate_made", lang)],
-                            [[str(size), str(m), str(f), _pct(m / (m + f))]
-                             for size, (m, f) in sorted(sizes.items())]))
+                             say("st_rate_made", lang)], size_rows(sizes)))
     return "\n".join(lines)
 
 

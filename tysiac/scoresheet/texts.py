@@ -6,6 +6,8 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.review import NOTE_TEXTS
+from .settled import SettledSheet
+from .stats import PlayerStats
 
 SHEET_TEXTS: dict[str, tuple[str, str]] = {
     # Navigation and lists.
@@ -199,3 +201,55 @@ def say(key: str, lang: str = "pl", **values: Any) -> str:
     without its ``sh_`` (the site's words have it, apart from its own)."""
     text = SHEET_TEXTS["sh_" + key][0 if lang == "pl" else 1]
     return text.format(**values) if values else text
+
+
+def status_lines(settled: SettledSheet, lang: str, with_next: bool = True) -> list[str]:
+    """Where the game stands, in words: the winner, or (``with_next``) who deals next,
+    who holds the obligatory 100 and who sits out; who is on the barrier or the
+    barrel."""
+    names = settled.sheet.players
+    out = []
+    if settled.winner == "draw":
+        out.append(say("draw", lang))
+    elif settled.winner is not None:
+        out.append(say("winner", lang, name=names[int(settled.winner)]))
+    nxt = settled.next
+    if nxt is not None and with_next:
+        if nxt.obligatory is None:
+            out.append(say("next_deal_draw", lang, n=nxt.number, dealer=names[nxt.dealer]))
+        else:
+            out.append(say("next_deal", lang, n=nxt.number, dealer=names[nxt.dealer],
+                           ob=names[nxt.obligatory]))
+        if nxt.sitting_out is not None:
+            out.append(say("sits_out", lang, name=names[nxt.sitting_out]))
+    for seat, name in enumerate(names):
+        if settled.barrel_left(seat):
+            out.append(say("on_barrel_long", lang, name=name, n=settled.barrel_left(seat)))
+        elif settled.on_barrier(seat):
+            out.append(say("on_barrier_long", lang, name=name))
+    return out
+
+
+def pct(x: float | None) -> str:
+    return "—" if x is None else f"{100 * x:.0f}%"
+
+
+def num(x: float | None) -> str:
+    return "—" if x is None else f"{x:.1f}".rstrip("0").rstrip(".")
+
+
+#: The columns of a player's statistics (keys of :data:`SHEET_TEXTS` without ``sh_``).
+STAT_COLUMNS = ("st_games", "st_won", "st_rate", "st_bid", "st_made", "st_failed", "st_avg",
+                "st_bombs", "st_ppd", "st_zeros", "st_barrel", "st_online")
+
+
+def stat_row(p: PlayerStats) -> list[str]:
+    """One player's figures, in the order of :data:`STAT_COLUMNS`."""
+    return [str(p.games), str(p.won), pct(p.win_rate), str(p.bid), str(p.made),
+            str(p.failed), num(p.average_contract), str(p.bombs), num(p.points_per_deal),
+            str(p.zeros), str(p.barrel_falls), str(p.online)]
+
+
+def size_rows(sizes: dict[int, list[int]]) -> list[list[str]]:
+    """Contracts by size: the size, made, failed, the share made."""
+    return [[str(s), str(m), str(f), pct(m / (m + f))] for s, (m, f) in sorted(sizes.items())]

@@ -20,7 +20,7 @@ from starlette.routing import Mount, WebSocketRoute
 from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
-from . import logs
+from . import logs, sheets, stats
 from .auth import Bucket, visitor
 from .host import Intent, Join, Part, dump
 from .node import Config, Conn, Node
@@ -175,7 +175,7 @@ def create_app(config: Config | None = None) -> Starlette:
         finally:
             await node.stop()
 
-    all_routes = [*routes,
+    all_routes = [*routes, *sheets.routes, *stats.routes,
                   WebSocketRoute("/ws/t/{id}", ws_table),
                   WebSocketRoute("/ws/lobby", ws_lobby),
                   Mount("/static", StaticFiles(directory=str(WEB / "static")), name="static")]
