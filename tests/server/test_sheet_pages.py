@@ -102,7 +102,7 @@ def test_a_guest_starts_a_game_and_enters_deals(server: ServerThread) -> None:
     assert "Wpisz rozdanie 3" in body and 'value="100"' in body   # the next deal
     # The group's house rules and players are offered for the next game.
     _, _, body = f.b.request("/sheets/new?group=1")
-    assert '<option value="house-3" selected>' in body
+    assert '<option value="house-3" data-players="3" selected>' in body
     assert 'name="player1" maxlength="20" value="Bartek"' in body
     _, _, body = f.b.request("/sheets")
     assert "Ania, Bartek, Celina" in body and "90 : 180 : 10" in body

@@ -27,7 +27,7 @@ class Series:
 
 def _ticks(low: int, high: int) -> list[int]:
     span = max(high - low, 1)
-    step = next(s for s in (10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10**9)
+    step = next(s for s in (1, 2, 5, 10, 20, 50, 100, 200, 250, 500, 1000, 2000, 5000, 10**9)
                 if span / s <= 6)
     start = (low // step) * step
     return list(range(start, high + step, step))
@@ -64,7 +64,8 @@ class _Frame:
         self.height = height
 
     def x(self, i: float) -> float:
-        return LEFT + (WIDTH - LEFT - RIGHT) * i / (self.count - 1)
+        inset = 10                        # clear of the value axis' labels
+        return LEFT + inset + (WIDTH - LEFT - RIGHT - inset) * i / (self.count - 1)
 
     def y(self, v: float) -> float:
         span = (self.high - self.low) or 1
@@ -90,9 +91,10 @@ class _Frame:
         if not self.low <= value <= self.high:
             return []
         y = self.y(value)
+        text_y = y - 5 if y - 5 > TOP + 12 else y + 16        # inside the frame
         return [f'<line x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{y:.1f}" y2="{y:.1f}" '
                 f'stroke="#5c5c5c" stroke-width="1.5" stroke-dasharray="5 4"/>',
-                f'<text x="{WIDTH - RIGHT - 4}" y="{y - 5:.1f}" text-anchor="end" '
+                f'<text x="{WIDTH - RIGHT - 4}" y="{text_y:.1f}" text-anchor="end" '
                 f'font-size="14" fill="#5c5c5c">{escape(label)}</text>']
 
 

@@ -137,7 +137,7 @@ async def new_sheet(request: Request) -> Response:
     lang = lang_of(request)
     groups = await store.read(Q.q_groups, v.user.id)
     ctx: dict[str, Any] = {
-        "groups": groups, "presets": list(PRESETS),
+        "groups": groups, "presets": [(p, Rules.preset(p).players) for p in PRESETS],
         "preset_text": lambda p: preset_text(p, lang),
         "option_list": [(o, option_text(o, lang)) for o in OPTION_TEXTS]}
     if request.method == "GET":
@@ -352,7 +352,7 @@ async def add_deal(request: Request) -> Response:
         kept = await K.add_deal(node_of(request).store, kept, entry.deal, v.user.id)
     except SheetError as e:
         return await _sheet(request, group, kept, form, entry, _refused(e, lang), 400)
-    return RedirectResponse(f"/sheets/{kept.id}?done=saved&n={form.number}#deal-form", 303)
+    return RedirectResponse(f"/sheets/{kept.id}?done=saved&n={form.number}", 303)
 
 
 async def edit_deal(request: Request) -> Response:

@@ -47,7 +47,21 @@ if (form) {
   const bombing = () => form.classList.toggle("bombing", Boolean(bomb && bomb.checked));
   if (bomb) bomb.addEventListener("change", bombing);
   bombing();
-  if (form.dataset.auto === "1") autoFill([...form.querySelectorAll(".cards input.num")], 120);
+  const cards = [...form.querySelectorAll(".cards input.num")];
+  if (form.dataset.auto === "1") autoFill(cards, 120);
+  // What the card points add up to, as they are typed (a correction changes two).
+  const sum = form.querySelector(".cards .sum");
+  const showSum = () => {
+    const values = cards.map((el) => el.value.trim());
+    if (values.some((v) => !/^[0-9]{1,4}$/.test(v))) { sum.textContent = ""; return; }
+    const total = values.reduce((a, v) => a + Number(v), 0);
+    sum.textContent = sum.dataset.text.replace("{n}", String(total));
+    sum.classList.toggle("off", sum.dataset.exact === "1" ? total !== 120 : total > 120);
+  };
+  if (sum) {
+    for (const el of cards) el.addEventListener("input", showSum);
+    showSum();
+  }
   autoFill([...form.querySelectorAll(".tricks input.num")], Number(form.dataset.tricks) || 8);
   // A number field tapped is ready to be typed over.
   for (const el of form.querySelectorAll("input.num, #contract")) {
@@ -55,10 +69,18 @@ if (form) {
   }
 }
 
-// The new-game form: the first dealer's choices say the players' names.
+// The new-game form: the first dealer's choices say the players' names, and the
+// rules follow the number of players (unless chosen for as many).
 const newSheet = document.getElementById("new-sheet");
 if (newSheet) {
+  const preset = newSheet.querySelector("#preset");
   const sync = () => {
+    const count = [0, 1, 2, 3].filter((i) => newSheet.querySelector(`#player${i}`).value.trim()).length;
+    const chosen = preset.selectedOptions[0];
+    if (count >= 2 && chosen && Number(chosen.dataset.players) !== count) {
+      const fits = preset.querySelector(`option[data-players="${count}"]`);
+      if (fits) preset.value = fits.value;
+    }
     for (const label of newSheet.querySelectorAll(".first-dealer label[data-seat]")) {
       const seat = label.dataset.seat;
       const name = newSheet.querySelector(`#player${seat}`).value.trim();
