@@ -199,7 +199,12 @@ def _cards(form: DealForm, fields: Fields, e: Entry, errors: dict[str, Texts]
         e.auto = seat
     elif blank:
         missing = ", ".join(form.names[s] for s in blank)
-        if form.auto_fill:
+        if form.auto_fill and len(blank) == len(form.playing):
+            errors["cards"] = ("Wpisz punkty z kart wszystkich oprócz jednego (jego policzę "
+                               "sam: 120 minus reszta)",
+                               "Enter the card points of all but one (that one is worked out: "
+                               "120 minus the rest)")
+        elif form.auto_fill:
             errors["cards"] = (f"Wpisz punkty z kart: {missing} (ostatniego policzę sam: "
                                "120 minus reszta)",
                                f"Enter the card points of {missing} (the last one is "

@@ -99,6 +99,8 @@ SHEET_TEXTS: dict[str, tuple[str, str]] = {
     "sh_enter_deal": ("Wpisz rozdanie {n}", "Enter deal {n}"),
     "sh_correct_deal": ("Popraw rozdanie {n}", "Correct deal {n}"),
     "sh_declarer": ("Kto grał", "Who played"),
+    "sh_obligatory": ("obowiązkowe 100", "the obligatory 100"),
+    "sh_deals_now": ("rozdaje", "deals"),
     "sh_contract": ("Kontrakt", "Contract"),
     "sh_bid": ("Licytacja (jeśli niższa niż kontrakt)", "Bid (if below the contract)"),
     "sh_bomb_check": ("Bomba: rozdanie nie jest grane", "Bomb: the deal is not played"),
