@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.review import NOTE_TEXTS
+from .arbiter_texts import TEXTS as ARBITER_TEXTS
 
 LANGS = ("pl", "en")
 
@@ -232,6 +233,7 @@ CLIENT: dict[str, tuple[str, str]] = {
 
 
 CLIENT.update({f"note_{k}": v for k, v in NOTE_TEXTS.items()})
+TEXTS.update(ARBITER_TEXTS)          # the arbiter and rules pages' words (arbiter_texts.py)
 
 
 def t(key: str, lang: str = "pl", **values: Any) -> str:
