@@ -19,6 +19,12 @@ def in_view(page, selector: str) -> bool:
                       return r.top > -2 && r.top < window.innerHeight; }""", selector))
 
 
+def view_shot(page, captures: Path | None, name: str) -> None:
+    """A screenshot of what the screen shows (the rules page is too long for a whole one)."""
+    if captures is not None:
+        page.screenshot(path=str(captures / f"{name}.png"))
+
+
 def judge_paste(page, text: str) -> None:
     page.fill("#record", text)
     with page.expect_navigation():
@@ -48,9 +54,11 @@ def test_the_arbiter_page_judges_a_pasted_record_with_an_illegal_card(chromium, 
         assert "Trzeba przebić w kolorze" in section.inner_text()
         following = page.locator("#rule-must_beat + p").inner_text()
         assert "kartę wyższą od tej, która teraz bierze lewę" in following
-        t.shot("rules-must-beat")
+        view_shot(page, captures, f"{name}rules-must-beat")
         page.goto(site.base + "/rules")
-        t.shot("rules")
+        view_shot(page, captures, f"{name}rules")
+        page.goto(site.base + "/rules#options")
+        view_shot(page, captures, f"{name}rules-options")
         assert not t.errors
         page.close()
 
@@ -67,6 +75,17 @@ def test_a_broken_record_gets_its_message_next_to_the_field(chromium, site, capt
         assert page.locator("#record[aria-invalid=true]").count() == 1
         assert page.locator("#record").input_value().startswith("{")       # nothing lost
         t.shot("arbiter-error")
+        # The form: the cards dealt at random, then one typed wrong.
+        page.locator("#build > summary").click()
+        page.locator("[data-key=random]").click()
+        page.wait_for_selector("#mover .to-act")
+        t.shot("arbiter-form")
+        page.fill("#hand0", page.input_value("#hand0").replace(" ", " XX ", 1))
+        with page.expect_navigation():
+            page.locator("#build-form button[type=submit]").click()
+        assert page.locator("#hand0-error").inner_text().startswith("„XX” to nie karta")
+        assert page.locator("#hand1").input_value()                       # nothing lost
+        t.shot("arbiter-form-error")
         page.close()
 
 
@@ -156,4 +175,5 @@ def test_the_arbiter_and_the_rules_in_english(chromium, site, captures):
     page.locator("#verdict a.rule-link").click()
     page.wait_for_url("**/rules#rule-must_beat")
     assert "Must beat in the suit" in page.locator("#rule-must_beat").inner_text()
+    view_shot(page, captures, "english-rules-must-beat")
     assert not t.errors

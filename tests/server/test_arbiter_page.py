@@ -288,6 +288,21 @@ def test_a_busy_arbiter_says_so(server):
     assert a.paste(MUST_BEAT)[0] == 200
 
 
+def test_a_failing_worker_pool_gets_a_message_not_a_500(server, monkeypatch):
+    async def broken(*args: Any) -> Any:
+        raise RuntimeError("the pool is gone")
+
+    monkeypatch.setattr(server.node.bots, "run", broken)
+    a = Arbiter(server.base, "en")
+    for path in ("/arbiter", "/arbiter/download", "/arbiter/replay"):
+        status, page = a.paste(MUST_BEAT, path)
+        assert status == 400 and field_error(page, "record") == "The arbiter is busy: try " \
+            "again in a moment.", path
+    got = a.verdict("paste", text=MUST_BEAT)
+    assert got["http"] == 400 and got["errors"] == {"record": "The arbiter is busy: try again "
+                                                    "in a moment."}
+
+
 def test_judging_runs_off_the_event_loop(server, monkeypatch):
     threads: list[threading.Thread] = []
     real = judging.judge_record
@@ -359,6 +374,11 @@ BAD_FORMS = [
      "line 2: unknown move"),
     ("moves", {"moves": "1:110 2:pass 0:abc"}, "ruch 3 (0:abc): nieznana karta",
      "move 3 (0:abc): unknown card"),
+    ("moves", {"moves": "1:110 " * 4000}, "Najwyżej 20000 znaków", "at most 20000 characters"),
+    ("moves", {"moves": "1:pass " * 201}, "Rozdanie ma najwyżej 200 ruchów",
+     "a deal has at most 200 moves"),
+    ("options", {"options": "x" * 2001}, "Najwyżej 2000 znaków", "at most 2000 characters"),
+    ("hand0", {"hand0": "AH " * 200}, "Najwyżej 400 znaków", "at most 400 characters"),
     ("moves", {"moves": "{deal}\nhands: 9H"}, "wiersz 1: ruch to miejsce:ruch",
      "line 1: a move is seat:move"),
 ]
@@ -413,11 +433,16 @@ def test_impossible_cards_are_refused_at_their_field(server, case, lang):
     assert polish == (lang == "pl"), message
 
 
-@settings(max_examples=20, deadline=None)
-@given(seed=st.integers(0, 10**6), preset=st.sampled_from(
-    ["pl-3", "pl-2", "pl-4", "dobierany", "tournament-3", "pl-2-classic"]))
-def test_the_form_builds_the_record_of_any_deal(seed, preset):
-    game = random_game(Rules.preset(preset, goal=500), seed, 1)
+TABLES = [("pl-3", {}), ("pl-2", {}), ("pl-2", {"two_player_layout": "9+2x3"}),
+          ("pl-4", {}), ("pl-4", {"sitting_out": "opposite_dealer"}), ("dobierany", {}),
+          ("tournament-3", {"bid_step": 5}), ("pl-2-classic", {"goal": 500})]
+
+
+@settings(max_examples=30, deadline=None)
+@given(seed=st.integers(0, 10**6), table=st.sampled_from(TABLES))
+def test_the_form_builds_the_record_of_any_deal(seed, table):
+    """A random deal of every table form, entered in the form, judges as its record."""
+    game = random_game(Rules.preset(table[0], **table[1]), seed, 1)
     record = to_record(game, ["Ania", "Bartek", "Celina", "Darek"][:game.n])
     assert len(record.deals) == 1
     text = dumps(record)

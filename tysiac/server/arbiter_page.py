@@ -57,7 +57,7 @@ _ERROR_LINE = re.compile(r"(\[deal [^\]\n]*, )([a-z_]+)(\])")
 
 
 class _Busy(Exception):
-    """Too many judgments wait already."""
+    """Too many judgments wait already, or the worker pool failed."""
 
 
 class _Unreadable(Exception):
@@ -165,6 +165,9 @@ async def _run(request: Request, fn: Any, *args: Any) -> Any:
     try:
         async with gate[0]:
             return await node_of(request).bots.run(fn, *args)
+    except Exception as e:                 # a dying worker (the jobs themselves are total)
+        log.exception("arbiter: the worker pool failed")
+        raise _Busy from e
     finally:
         gate[1] -= 1
 
@@ -181,10 +184,6 @@ async def _judge(request: Request, inp: _Input, lang: str) -> dict[str, Any] | N
             assert inp.data is not None
             result = await _run(request, judging.judge_record, inp.data, lang)
     except _Busy:
-        inp.error = (inp.field, t("arb_err_busy", lang))
-        return None
-    except Exception:                    # the pool failed (a bug or a dying worker)
-        log.exception("arbiter: the judging failed")
         inp.error = (inp.field, t("arb_err_busy", lang))
         return None
     return result
@@ -389,8 +388,7 @@ async def rules_page(request: Request) -> Response:
         presets.append({
             "name": p, "text": preset_text(p, lang), "source": PRESET_SOURCES[p],
             "source_text": source_text(PRESET_SOURCES[p], lang),
-            "differs": ", ".join(f"{k}={json.dumps(options[k])}" for k in OPTION_IDS
-                                 if options[k] != base[k]),
+            "differs": [(k, json.dumps(options[k])) for k in OPTION_IDS if options[k] != base[k]],
         })
     option_rows = [{"id": o, "text": option_text(o, lang), "allowed": allowed_values(o, lang),
                     "default": json.dumps(base[o])} for o in OPTION_IDS]

@@ -15,8 +15,6 @@ TEXTS: dict[str, tuple[str, str]] = {
                   "A dispute at the table? Paste a game record, upload a file or build the "
                   "deal card by card. The arbiter checks every move against that table's "
                   "rules and says which rule decides."),
-    "arb_same_as_cli": ("Werdykt jest ten sam co polecenia tysiac arbiter.",
-                        "The verdict is the one of the command tysiac arbiter."),
     "arb_paste": ("Wklej zapis", "Paste a record"),
     "arb_record": ("Zapis partii: JSON albo notacja tekstowa",
                    "Game record: JSON or the text notation"),
@@ -40,7 +38,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "arb_replay_title": ("Odtworzenie sprawdzonego zapisu", "Replay of the judged record"),
     "arb_back": ("Wróć do arbitra", "Back to the arbiter"),
     # The verdict.
-    "arb_verdict": ("Werdykt", "Verdict"),
     "arb_valid": ("✓ Zapis zgodny z zasadami", "✓ The record follows the rules"),
     "arb_invalid": ("✗ Zapis niezgodny z zasadami", "✗ The record breaks the rules"),
     "arb_not_record": ("✗ To nie jest zapis partii", "✗ This is not a game record"),
@@ -48,7 +45,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "arb_where_action": ("Rozdanie {deal}, ruch {action}", "Deal {deal}, move {action}"),
     "arb_where_deal": ("Rozdanie {deal}", "Deal {deal}"),
     "arb_rule": ("Przepis", "Rule"),
-    "arb_see_rules": ("przepis w zasadach", "the rule in the rules"),
     "arb_deals": ("Rozliczone rozdania", "Settled deals"),
     "arb_no_deals": ("Żadne rozdanie nie zostało jeszcze rozliczone.",
                      "No deal has been settled yet."),
@@ -115,15 +111,12 @@ TEXTS: dict[str, tuple[str, str]] = {
                             "stołach i w poleceniach tysiac.",
                             "Option ids are the same in records, in the arbiter, at tables "
                             "and in the tysiac commands."),
-    "rules_col_preset": ("Zestaw", "Preset"), "rules_col_what": ("Co to za stół", "What table"),
     "rules_col_source": ("Źródło", "Source"),
     "rules_col_differs": ("Różni się od pl-3", "Differs from pl-3"),
-    "rules_col_option": ("Opcja", "Option"), "rules_col_meaning": ("Znaczenie", "Meaning"),
     "rules_col_default": ("W pl-3", "In pl-3"), "rules_col_allowed": ("Dozwolone", "Allowed"),
     "rules_rule_ids": ("Przepisy arbitra", "The arbiter's rules"),
     "rules_rule_ids_intro": ("Każdy werdykt arbitra wskazuje jeden z tych przepisów.",
                              "Every verdict of the arbiter names one of these rules."),
-    "rules_back_to": ("do spisu", "to the contents"),
 }
 
 #: The words of the arbiter page's script (arbiter.js).
@@ -137,6 +130,8 @@ CLIENT: dict[str, tuple[str, str]] = {
     "in_pile": ("{card}: {pile}", "{card}: {pile}"),
     "free": ("wolna", "free"),
     "checking": ("Sprawdzam…", "Checking…"),
+    "fix_fields": ("Popraw pola oznaczone na czerwono: potem dopiszesz ruchy.",
+                   "Fix the fields marked in red, then add the moves."),
     "undo": ("Cofnij ostatni ruch", "Undo the last move"),
     "moves_none": ("Nie ma jeszcze ruchów.", "No moves yet."),
     "deal_cards_first": ("Najpierw rozdaj wszystkie karty: potem dopiszesz ruchy.",
@@ -149,7 +144,6 @@ CLIENT: dict[str, tuple[str, str]] = {
     "discard_n": ("Wybierz karty do odłożenia: {left}", "Choose the cards to discard: {left}"),
     "deal_over": ("Rozdanie jest rozliczone.", "The deal is settled."),
     "illegal": ("Ten ruch łamie zasady", "This move breaks the rules"),
-    "rule_link": ("przepis", "the rule"),
     "marriage": ("z meldunkiem", "with a marriage"),
     "pass": ("pas", "pass"), "bomb": ("bomba", "bomb"), "redeal": ("nowe rozdanie", "redeal"),
     "musik_n": ("musik {n}", "musik {n}"), "declare_n": ("gra za {n}", "declare {n}"),

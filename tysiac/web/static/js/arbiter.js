@@ -25,9 +25,12 @@ function readCard(token) {
 
 function field(key) { return form.elements.namedItem(key); }
 
+/** After a judgment, show its answer: the verdict, or the first message at a field. */
 function focusVerdict() {
   const v = document.getElementById("verdict");
+  const error = document.querySelector("p.error[role=alert]");
   if (v) v.focus({ preventScroll: false });
+  else if (error) error.scrollIntoView({ block: "center" });
 }
 
 if (form) setUp();
@@ -258,6 +261,8 @@ function setUp() {
       parts.push(h("p", { class: "small" }, T("deal_cards_first")));
     } else if (answer === null) {
       parts.push(h("p", { class: "small" }, T("checking")));
+    } else if (answer.status === null) {
+      parts.push(h("p", { class: "small" }, T("fix_fields")));
     }
     if (moves.length) {
       parts.push(h("ol", { class: "moves" }, moves.map((text, i) =>
