@@ -291,12 +291,11 @@ async def _page(request: Request, inp: _Input | None, result: dict[str, Any] | N
             if view["status"] == 2 and inp is not None:
                 errors.setdefault(inp.field if inp.source != "form" else "moves",
                                   view["error"]["message"])
-    try:
-        rules = Rules.preset(form["preset"]) if form["preset"] in PRESET_NAMES else Rules.preset()
-        dealer = int(form["dealer"]) if form["dealer"].isdigit() else 0
-        shape = (result or {}).get("shape") or judging.shape_of(rules, dealer % rules.players)
-    except Exception:              # the shape is a help for the script only
-        shape = judging.shape_of(Rules.preset(), 0)
+    shape = (result or {}).get("shape")
+    if shape is None:                   # the table the script starts from
+        rules = Rules.preset(form["preset"] if form["preset"] in PRESET_NAMES else "pl-3")
+        dealer = int(form["dealer"]) if form["dealer"].isdecimal() else 0
+        shape = judging.shape_of(rules, dealer % rules.players)
     opened = inp.source if inp else "paste"
     if inp is not None and inp.source == "upload" and record and (view is None
                                                                     or view["status"] != 2):
@@ -308,7 +307,7 @@ async def _page(request: Request, inp: _Input | None, result: dict[str, Any] | N
         "replayable": bool(result and result.get("replayable")),
         "presets": [(p, preset_text(p, lang), Rules.preset(p).players) for p in PRESET_NAMES],
         "shape": shape, "mb": MAX_RECORD_BYTES // 1_000_000,
-        "texts": client_texts(lang), "position": (result or {}).get("position"),
+        "texts": client_texts(lang),
         "names": (result or {}).get("names") or [judging.default_name(i, lang)
                                                   for i in range(4)],
     }
