@@ -167,10 +167,14 @@ def test_the_arbiter_and_the_rules_in_english(chromium, site, captures):
     page = chromium.new_page(viewport=DESKTOP)
     t = TablePage(page, captures, "english-")
     page.goto(site.base + "/arbiter")
-    page.locator("header a.lang").click()
-    page.wait_for_selector("html[lang=en]")
     judge_paste(page, MUST_BEAT)
+    assert "Bartek ma K♥ i musi przebić D♥" in page.locator("#verdict").inner_text()
+    # Switching the language judges the same record again, in English.
+    with page.expect_navigation():
+        page.locator("header a.lang").click()
+    page.wait_for_selector("html[lang=en]")
     assert "Bartek has K♥ and must beat Q♥" in page.locator("#verdict").inner_text()
+    assert page.input_value("#record") == MUST_BEAT
     t.shot("arbiter-verdict")
     page.locator("#verdict a.rule-link").click()
     page.wait_for_url("**/rules#rule-must_beat")

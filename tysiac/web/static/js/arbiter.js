@@ -35,6 +35,26 @@ function focusVerdict() {
 
 if (form) setUp();
 focusVerdict();
+keepJudgingAcrossLanguages();
+
+/** The language switch of a judged page judges the same input again in the other
+ *  language (a plain link would only fetch the empty page). */
+function keepJudgingAcrossLanguages() {
+  const link = document.querySelector("header a.lang");
+  const judged = document.getElementById("verdict") || document.querySelector("p.error[role=alert]");
+  const shown = document.querySelector("details.way[open] form");
+  if (!link || !judged || !shown || shown.id === "upload-form") return;
+  link.addEventListener("click", async (e) => {
+    e.preventDefault();
+    try {
+      await fetch(link.href, { credentials: "same-origin" });       // sets the language
+    } catch (err) {
+      location.assign(link.href);
+      return;
+    }
+    shown.requestSubmit();
+  });
+}
 
 function setUp() {
   let shape = JSON.parse(form.dataset.shape);
