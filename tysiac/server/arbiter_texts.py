@@ -142,7 +142,7 @@ CLIENT: dict[str, tuple[str, str]] = {
                     "The other cards in hand (the arbiter judges them):"),
     "give_to": ("Wybierz kartę dla: {name}", "Choose the card for {name}"),
     "discard_n": ("Wybierz karty do odłożenia: {left}", "Choose the cards to discard: {left}"),
-    "deal_over": ("Rozdanie jest rozliczone.", "The deal is settled."),
+    "deal_over": ("Rozdanie się skończyło.", "The deal is over."),
     "illegal": ("Ten ruch łamie zasady", "This move breaks the rules"),
     "marriage": ("z meldunkiem", "with a marriage"),
     "pass": ("pas", "pass"), "bomb": ("bomba", "bomb"), "redeal": ("nowe rozdanie", "redeal"),
