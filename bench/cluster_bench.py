@@ -81,8 +81,8 @@ def run(nodes: int, args: argparse.Namespace) -> dict[str, float]:
 
         watcher = threading.Thread(target=measure)
         watcher.start()
-        lat, errors, client_cpu = run_load(tables, args.think, args.warmup, args.seconds,
-                                           args.procs, args.seed)
+        load = run_load(tables, args.think, args.warmup, args.seconds, args.procs,
+                        args.seed)
         watcher.join()
     finally:
         for p in procs:
@@ -90,15 +90,16 @@ def run(nodes: int, args: argparse.Namespace) -> dict[str, float]:
         for p in procs:
             p.wait(30)
         asyncio.run(drop_database(database))
-    lat.sort()
-    out = {"nodes": nodes, "actions": len(lat) / args.seconds, "errors": errors,
+    lat = sorted(load.latencies)
+    out = {"nodes": nodes, "actions": len(lat) / args.seconds, "errors": load.errors,
+           "reconnects": load.reconnects,
            "p50": percentile(lat, .5) * 1000, "p99": percentile(lat, .99) * 1000,
-           "cpu": sample["cpu"] * 100, "clients": client_cpu / args.seconds * 100,
+           "cpu": sample["cpu"] * 100, "clients": load.cpu / args.seconds * 100,
            "held": sample["held"]}
     print(f"  tables held {int(sample['held'])} ({sample['per_node']}) · actions/s "
           f"{out['actions']:.1f} · p50 {out['p50']:.1f} ms · p99 {out['p99']:.1f} ms · "
-          f"errors {errors} · nodes' CPU {out['cpu']:.0f}% of a core · clients "
-          f"{out['clients']:.0f}%", flush=True)
+          f"errors {load.errors} · reconnects {load.reconnects} · nodes' CPU "
+          f"{out['cpu']:.0f}% of a core · clients {out['clients']:.0f}%", flush=True)
     return out
 
 
@@ -117,10 +118,10 @@ def main() -> None:
     print()
     print(f"{args.tables} tables, think {args.think:g} s, {args.seconds:.0f} s measured "
           f"(machine: {os.cpu_count()} cores, load {os.getloadavg()[0]:.1f})")
-    print(" nodes   held   actions/s   p50 ms   p99 ms   nodes' CPU   errors")
+    print(" nodes   held   actions/s   p50 ms   p99 ms   nodes' CPU   errors   reconnects")
     for r in results:
         print(f" {r['nodes']:>5} {int(r['held']):>6} {r['actions']:>11.1f} {r['p50']:>8.1f} "
-              f"{r['p99']:>8.1f} {r['cpu']:>10.0f}% {r['errors']:>8}")
+              f"{r['p99']:>8.1f} {r['cpu']:>10.0f}% {r['errors']:>8} {r['reconnects']:>12}")
     if len(results) > 1:
         first, last = results[0], results[-1]
         print(f"scaling {first['nodes']}→{last['nodes']} nodes: actions/s ×"

@@ -20,9 +20,10 @@ import urllib.request
 from concurrent.futures import ThreadPoolExecutor
 from http.cookies import SimpleCookie
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed
 
 
 def free_port() -> int:
@@ -123,59 +124,84 @@ class Stats:
     def __init__(self) -> None:
         self.latencies: list[float] = []
         self.errors = 0
+        self.reconnects = 0
         self.measuring = False
 
 
 async def seat_client(base: str, cookie: str, table: str, think: float, stats: Stats,
                       rng: random.Random, stop: asyncio.Event) -> None:
+    """One seat, played as the page plays it (PROTOCOL.md, *Reconnecting*): after a
+    lost connection it reconnects with the same tab id and sends its unanswered
+    intent again under the same number; after a silence it asks for a sync."""
     url = base.replace("http", "ws") + f"/ws/t/{table}"
-    async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22,
-                       compression=None) as ws:
-        await ws.send(json.dumps({"type": "hello", "client": f"b{rng.randrange(10**9)}"}))
-        seq = 0
-        sent: dict[int, float] = {}
-        state: dict[str, Any] | None = None
-        acted_at = -1
-        seq += 1
-        await ws.send(json.dumps({"type": "ready", "seq": seq, "ready": True}))
-        while not stop.is_set():
-            try:
-                raw = await asyncio.wait_for(ws.recv(), 1.0)
-            except TimeoutError:
-                continue
-            msg = json.loads(raw)
-            kind = msg["type"]
-            if kind in ("ack", "error") and msg.get("seq") in sent:
-                started = sent.pop(msg["seq"])
-                if stats.measuring:
-                    stats.latencies.append(time.perf_counter() - started)
-                if kind == "error":
-                    stats.errors += 1
-            elif kind == "state":
-                state = msg
-            # The state of our own move may come before its answer: decide on either.
-            if state is None or state["version"] == acted_at or sent:
-                continue
-            move = choose(state, rng)
-            if move is None:
-                continue
-            acted_at = state["version"]
-            if think:
-                await asyncio.sleep(think * rng.uniform(0.5, 1.5))
-            seq += 1
-            sent[seq] = time.perf_counter()
-            await ws.send(json.dumps({**move, "seq": seq}))
+    client = f"b{rng.randrange(10**9)}"
+    seq = 1
+    pending: dict[str, Any] | None = {"type": "ready", "seq": seq, "ready": True}
+    sent_at = time.perf_counter()
+    state: dict[str, Any] | None = None
+    acted_at = -1
+    while not stop.is_set():
+        try:
+            async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22,
+                               compression=None) as ws:
+                await ws.send(json.dumps({"type": "hello", "client": client}))
+                if pending is not None:
+                    await ws.send(json.dumps(pending))
+                quiet = 0.0
+                while not stop.is_set():
+                    try:
+                        raw = await asyncio.wait_for(ws.recv(), 1.0)
+                    except TimeoutError:
+                        quiet += 1.0
+                        if quiet >= 5:             # as the page does after a silence
+                            await ws.send(json.dumps({"type": "sync"}))
+                            if pending is not None:
+                                await ws.send(json.dumps(pending))
+                            quiet = 0.0
+                        continue
+                    quiet = 0.0
+                    msg = json.loads(raw)
+                    kind = msg["type"]
+                    if kind in ("ack", "error") and pending is not None \
+                            and msg.get("seq") == pending["seq"]:
+                        if stats.measuring:
+                            stats.latencies.append(time.perf_counter() - sent_at)
+                        if kind == "error":           # refused: decide again
+                            stats.errors += 1
+                            acted_at = -1
+                        pending = None
+                    elif kind == "state":
+                        state = msg
+                    # The state of our own move may come before its answer: decide
+                    # on either.
+                    if state is None or state["version"] == acted_at or pending is not None:
+                        continue
+                    move = choose(state, rng)
+                    if move is None:
+                        continue
+                    acted_at = state["version"]
+                    if think:
+                        await asyncio.sleep(think * rng.uniform(0.5, 1.5))
+                    seq += 1
+                    pending = {**move, "seq": seq}
+                    sent_at = time.perf_counter()
+                    await ws.send(json.dumps(pending))
+        except (OSError, ConnectionClosed):
+            if stop.is_set():
+                return
+            stats.reconnects += 1
+            await asyncio.sleep(0.2 + rng.random() * 0.3)
 
 
 def play_share(share: list[tuple[str, list[str]]], think: float, warmup: float,
-               seconds: float, seed: int) -> tuple[list[float], int, float]:
+               seconds: float, seed: int) -> tuple[list[float], int, int, float]:
     """In a client process: play these tables' seats; the round trips measured after
-    the warm-up, the errors, the CPU this process used then."""
+    the warm-up, the errors, the reconnects, the CPU this process used then."""
     return asyncio.run(_play_share(share, think, warmup, seconds, seed))
 
 
 async def _play_share(share: list[tuple[str, list[str]]], think: float, warmup: float,
-                      seconds: float, seed: int) -> tuple[list[float], int, float]:
+                      seconds: float, seed: int) -> tuple[list[float], int, int, float]:
     rng = random.Random(seed)
     stop = asyncio.Event()
     stats = Stats()
@@ -190,8 +216,7 @@ async def _play_share(share: list[tuple[str, list[str]]], think: float, warmup: 
     own = time.process_time() - own0
     stop.set()
     await asyncio.gather(*tasks, return_exceptions=True)
-    return stats.latencies, stats.errors, own
-
+    return stats.latencies, stats.errors, stats.reconnects, own
 
 
 def setup_tables(bases: list[str], n: int, workers: int = 8) -> list[tuple[str, list[str]]]:
@@ -231,23 +256,26 @@ async def _sit(tables: list[tuple[str, list[Guest]]]) -> None:
                            for j, g in enumerate(gs) if j))
 
 
+class Load(NamedTuple):
+    """What the clients measured after the warm-up."""
+
+    latencies: list[float]      # round trips of the intents, seconds
+    errors: int                 # intents refused
+    reconnects: int             # connections lost and opened again (a slow reader cut off)
+    cpu: float                  # the client processes' CPU seconds
+
+
 def run_load(tables: list[tuple[str, list[str]]], think: float, warmup: float,
-             seconds: float, procs: int, seed: int) -> tuple[list[float], int, float]:
+             seconds: float, procs: int, seed: int) -> Load:
     """Play every seat of ``tables`` in ``procs`` client processes (so that the
-    clients' own work adds little to what they measure); the round trips measured
-    after the warm-up, the errors, the client processes' CPU seconds."""
+    clients' own work adds little to what they measure)."""
     shares = [tables[k::procs] for k in range(procs)]
     ctx = multiprocessing.get_context("spawn")
     with ctx.Pool(procs) as pool:
         results = pool.starmap(play_share, [(share, think, warmup, seconds, seed + k)
                                             for k, share in enumerate(shares)])
-    latencies: list[float] = []
-    errors, cpu = 0, 0.0
-    for lat, err, used in results:
-        latencies += lat
-        errors += err
-        cpu += used
-    return latencies, errors, cpu
+    return Load([x for r in results for x in r[0]], sum(r[1] for r in results),
+                sum(r[2] for r in results), sum(r[3] for r in results))
 
 
 def percentile(sorted_values: list[float], q: float) -> float:

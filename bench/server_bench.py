@@ -77,24 +77,25 @@ def main() -> None:
 
         watcher = threading.Thread(target=measure)
         watcher.start()
-        latencies, errors, client_cpu = run_load(tables, args.think, args.warmup,
-                                                 args.seconds, args.procs, args.seed)
+        load = run_load(tables, args.think, args.warmup, args.seconds, args.procs,
+                        args.seed)
         watcher.join()
     finally:
         server.terminate()
         server.wait(20)
-    lat = sorted(latencies)
+    lat = sorted(load.latencies)
     if not lat:
         print("no actions measured")
         return
     print(f"tables {args.tables} · connections {3 * args.tables} · think time "
           f"{args.think:g} s · measured {args.seconds:.0f} s")
-    print(f"actions/s        {len(lat) / args.seconds:8.1f}   (errors {errors})")
+    print(f"actions/s        {len(lat) / args.seconds:8.1f}   (errors {load.errors}, "
+          f"reconnects {load.reconnects})")
     print(f"round trip ms    p50 {percentile(lat, .5) * 1000:6.1f}   "
           f"p90 {percentile(lat, .9) * 1000:6.1f}   p99 {percentile(lat, .99) * 1000:6.1f}   "
           f"max {lat[-1] * 1000:6.1f}   mean {statistics.fmean(lat) * 1000:6.1f}")
     print(f"CPU              server {sample['cpu'] * 100:5.1f}% of one core, clients "
-          f"{client_cpu / args.seconds * 100:5.1f}% in {args.procs} processes "
+          f"{load.cpu / args.seconds * 100:5.1f}% in {args.procs} processes "
           f"(machine load {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
     print(f"server memory    {sample['rss'] / 1024:6.1f} MB running, "
           f"{(sample['rss'] - base_rss) / args.tables:6.1f} kB per table")

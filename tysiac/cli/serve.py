@@ -4,7 +4,8 @@ SQLite in the user's data directory by default, PostgreSQL when ``DATABASE_URL``
 (or ``--database``) says so. With ``REDIS_URL`` (or ``--redis``) the process is one
 node of several: any number of them, on one machine (``--workers N``) or many, share
 the database and Redis. The address to open is printed once the server listens;
-logs are JSON lines on standard error.
+logs are JSON lines on standard error (at a terminal, a lone node shows only
+warnings).
 """
 
 from __future__ import annotations
@@ -60,7 +61,10 @@ def run(args: argparse.Namespace) -> int:
         os.environ["DATABASE_URL"] = args.database
     if args.redis:
         os.environ["REDIS_URL"] = args.redis
-    os.environ.setdefault("TYSIAC_JSON_LOGS", "1")
+    # JSON log lines for operators (a node of several, or output to a file); a person
+    # who ran make run in a terminal sees only the address and any warnings.
+    alone_at_terminal = sys.stderr.isatty() and not os.environ.get("REDIS_URL")
+    os.environ.setdefault("TYSIAC_JSON_LOGS", "0" if alone_at_terminal else "1")
     url_host = "127.0.0.1" if args.host in ("0.0.0.0", "::") else args.host
     url = f"http://{url_host}:{args.port}/"
     options: dict[str, object] = {"host": args.host, "port": args.port, "ws_max_size": 16384,

@@ -21,6 +21,7 @@ from starlette.staticfiles import StaticFiles
 from starlette.websockets import WebSocket, WebSocketState
 
 from . import logs, sheets, stats
+from .arbiter_page import routes as arbiter_routes
 from .auth import Bucket, visitor
 from .host import Intent, Join, Part, dump
 from .node import Config, Conn, Node
@@ -175,7 +176,7 @@ def create_app(config: Config | None = None) -> Starlette:
         finally:
             await node.stop()
 
-    all_routes = [*routes, *sheets.routes, *stats.routes,
+    all_routes = [*routes, *arbiter_routes, *sheets.routes, *stats.routes,
                   WebSocketRoute("/ws/t/{id}", ws_table),
                   WebSocketRoute("/ws/lobby", ws_lobby),
                   Mount("/static", StaticFiles(directory=str(WEB / "static")), name="static")]

@@ -7,6 +7,7 @@ from typing import Any
 
 from ..engine.review import NOTE_TEXTS
 from ..scoresheet.texts import SHEET_TEXTS
+from .arbiter_texts import TEXTS as ARBITER_TEXTS
 
 LANGS = ("pl", "en")
 
@@ -178,7 +179,7 @@ CLIENT: dict[str, tuple[str, str]] = {
     "meld_offer": ("Meldunek {suit} {points}?", "Announce the {suit} marriage ({points})?"),
     "meld_yes": ("Zagraj z meldunkiem", "Play and announce"),
     "meld_no": ("Bez meldunku", "Without announcing"),
-    "given_you": ("Dostajesz {card} od {name}", "{name} gives you {card}"),
+    "given_you": ("{name} daje ci {card}", "{name} gives you {card}"),
     "trick_n": ("Lewa {n}", "Trick {n}"), "last_trick": ("Poprzednia lewa", "Last trick"),
     "takes": ("bierze {name}", "{name} takes it"),
     "melds": ("Meldunki", "Marriages"),
@@ -209,7 +210,7 @@ CLIENT: dict[str, tuple[str, str]] = {
     "abandoned": ("Stół zamknięty: wszyscy odeszli.", "The table closed: everybody left."),
     "download": ("Pobierz zapis", "Download the record"), "replay": ("Odtwórz", "Replay"),
     "time_left": ("{s} s", "{s} s"),
-    "timeout": ("Czas minął: ruch za {name} wykonał bot.",
+    "timeout": ("{name}: czas minął, ruch wykonał bot.",
                 "Time ran out: a bot moved for {name}."),
     "illegal": ("Tej karty nie można zagrać", "That card cannot be played"),
     "log": ("Przebieg", "Log"),
@@ -233,7 +234,8 @@ CLIENT: dict[str, tuple[str, str]] = {
 
 
 CLIENT.update({f"note_{k}": v for k, v in NOTE_TEXTS.items()})
-TEXTS.update(SHEET_TEXTS)                 # the score sheet's pages (keys sh_…)
+TEXTS.update(ARBITER_TEXTS)          # the arbiter and rules pages' words (arbiter_texts.py)
+TEXTS.update(SHEET_TEXTS)            # the score sheet's pages' words (keys sh_…)
 
 
 def t(key: str, lang: str = "pl", **values: Any) -> str:
