@@ -20,13 +20,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from markupsafe import Markup, escape
-from starlette.datastructures import FormData, UploadFile
-from starlette.exceptions import HTTPException
-from starlette.formparsers import MultiPartException
+from starlette.datastructures import UploadFile
 from starlette.requests import Request
 from starlette.responses import JSONResponse, Response
 from starlette.routing import Route
-from starlette.types import Message
 
 from ..cards import card_display, parse_card
 from ..engine.errors import PHASE_NAMES, RULE_IDS
@@ -40,14 +37,12 @@ from .auth import csrf_ok, visitor
 from .i18n import client_texts as table_texts
 from .i18n import t
 from .pages import lang_of, node_of, render
+from .uploads import Unreadable, read_form
 
 log = logging.getLogger("tysiac.server")
 
 #: The most a request to the arbiter may carry: a record at its limit and the form.
 BODY_CAP = MAX_RECORD_BYTES + 64 * 1024
-#: A body over the cap is read and dropped up to this, so that the browser, still
-#: sending, gets the page with the message; beyond it the connection is closed.
-DRAIN_LIMIT = 64 * 1024 * 1024
 #: Judgments at once per server process, and how many may wait for their turn.
 AT_ONCE, WAITING = 2, 16
 SOURCES = ("paste", "upload", "form")
@@ -58,45 +53,6 @@ _ERROR_LINE = re.compile(r"(\[deal [^\]\n]*, )([a-z_]+)(\])")
 
 class _Busy(Exception):
     """Too many judgments wait already, or the worker pool failed."""
-
-
-class _Unreadable(Exception):
-    """The body is over the cap (``too_big``) or not a form."""
-
-    def __init__(self, too_big: bool) -> None:
-        self.too_big = too_big
-
-
-# --- reading a request within the limits ---------------------------------------------
-
-async def _body(request: Request) -> bytes:
-    length = request.headers.get("content-length", "")
-    too_big = length.isdigit() and int(length) > BODY_CAP
-    chunks, size = [], 0
-    async for chunk in request.stream():
-        size += len(chunk)
-        too_big = too_big or size > BODY_CAP
-        if too_big:
-            if size > DRAIN_LIMIT:
-                break
-            continue
-        chunks.append(chunk)
-    if too_big:
-        raise _Unreadable(True)
-    return b"".join(chunks)
-
-
-async def _form(request: Request) -> FormData:
-    body = await _body(request)
-
-    async def receive() -> Message:
-        return {"type": "http.request", "body": body, "more_body": False}
-
-    try:
-        return await Request(request.scope, receive).form(
-            max_files=1, max_fields=len(FORM_KEYS) + 8, max_part_size=BODY_CAP)
-    except (MultiPartException, HTTPException):
-        raise _Unreadable(False) from None
 
 
 class _Input:
@@ -123,8 +79,8 @@ async def _read(request: Request, lang: str) -> _Input:
     source = request.query_params.get("source", "paste")
     inp = _Input(source if source in SOURCES else "paste")
     try:
-        form = await _form(request)
-    except _Unreadable as e:
+        form = await read_form(request, BODY_CAP, len(FORM_KEYS) + 8)
+    except Unreadable as e:
         inp.error = (inp.field, t("arb_err_too_big", lang, n=f"{MAX_RECORD_BYTES:,}")
                      if e.too_big else t("arb_err_unreadable", lang))
         return inp

@@ -15,7 +15,6 @@ from collections.abc import Mapping
 from typing import Any
 
 from starlette.datastructures import FormData
-from starlette.formparsers import FormParser, MultiPartException, MultiPartParser
 from starlette.requests import Request
 from starlette.responses import RedirectResponse, Response
 from starlette.routing import Route
@@ -30,15 +29,15 @@ from ..scoresheet.entry import fields_of
 from ..scoresheet.files import FORMS, read_sheet, write_sheet
 from ..scoresheet.settled import SettledSheet
 from ..scoresheet.texts import say, status_lines
+from ..storage import User
 from ..storage import sheets as Q
 from . import charts
 from .auth import Visitor, csrf_ok, visitor
 from .pages import lang_of, node_of, render
+from .uploads import Unreadable, read_form
 
 #: An upload of a record or a sheet: a record's limit and the form around it.
 UPLOAD_LIMIT = MAX_RECORD_BYTES + 64 * 1024
-#: What an oversized upload is read to before the answer (then the connection closes).
-DRAIN_LIMIT = 64 * 1024 * 1024
 
 
 # --- who may see what -------------------------------------------------------------------
@@ -49,6 +48,34 @@ async def _visitor_or_guest(request: Request) -> Visitor | Response:
     if v.user is None:
         return RedirectResponse(f"/guest?next={request.url.path}", 303)
     return v
+
+
+async def _my_groups(request: Request) -> tuple[User, list[Q.GroupRow]] | Response:
+    """The visitor's account and its groups (or the way in as a guest first)."""
+    v = await _visitor_or_guest(request)
+    if isinstance(v, Response):
+        return v
+    assert v.user is not None
+    return v.user, await node_of(request).store.read(Q.q_groups, v.user.id)
+
+
+def _chosen_group(values: Mapping[str, str], groups: list[Q.GroupRow], lang: str,
+                  errors: dict[str, str]) -> tuple[Q.GroupRow | None, str]:
+    """The group a form chose, or None and the name of the new group it asks for
+    (its error into ``errors`` if that name will not do)."""
+    group = next((g for g in groups if str(g.id) == values["group"]), None)
+    name = " ".join(values["group_name"].split())
+    if group is None and not K.GROUP_NAME_LENGTH[0] <= len(name) <= K.GROUP_NAME_LENGTH[1]:
+        errors["group_name"] = say("group_name", lang) + ": 1–60"
+    return group, name
+
+
+async def _group_or_new(request: Request, group: Q.GroupRow | None, name: str, user: User,
+                        rules: Rules) -> Q.GroupRow:
+    if group is not None:
+        return group
+    return await node_of(request).store.write(Q.q_create_group, name, rules.to_dict(),
+                                              time.time(), user.id)
 
 
 async def member_group(request: Request, group_id: int
@@ -101,14 +128,11 @@ def date(at: float) -> str:
 # --- lists -------------------------------------------------------------------------------
 
 async def sheets_home(request: Request) -> Response:
-    v = await _visitor_or_guest(request)
-    if isinstance(v, Response):
-        return v
-    assert v.user is not None
+    mine = await _my_groups(request)
+    if isinstance(mine, Response):
+        return mine
     store = node_of(request).store
-    groups = []
-    for g in await store.read(Q.q_groups, v.user.id):
-        groups.append((g, await store.read(Q.q_sheets, g.id, 20)))
+    groups = [(g, await store.read(Q.q_sheets, g.id, 20)) for g in mine[1]]
     return await render(request, "sheets.html", groups=groups, date=date)
 
 
@@ -129,13 +153,12 @@ def _rules_values(rules: dict[str, Any] | None) -> tuple[str, str, str]:
 
 
 async def new_sheet(request: Request) -> Response:
-    v = await _visitor_or_guest(request)
-    if isinstance(v, Response):
-        return v
-    assert v.user is not None
+    mine = await _my_groups(request)
+    if isinstance(mine, Response):
+        return mine
+    user, groups = mine
     store = node_of(request).store
     lang = lang_of(request)
-    groups = await store.read(Q.q_groups, v.user.id)
     ctx: dict[str, Any] = {
         "groups": groups, "presets": [(p, Rules.preset(p).players) for p in PRESETS],
         "preset_text": lambda p: preset_text(p, lang),
@@ -158,11 +181,7 @@ async def new_sheet(request: Request) -> Response:
     errors: dict[str, str] = {}
     if not ok:
         errors["form"] = "err_csrf"
-    group = next((g for g in groups if str(g.id) == values["group"]), None)
-    group_name = " ".join(values["group_name"].split())
-    if group is None and not K.GROUP_NAME_LENGTH[0] <= len(group_name) <= \
-            K.GROUP_NAME_LENGTH[1]:
-        errors["group_name"] = say("group_name", lang) + ": 1–60"
+    group, group_name = _chosen_group(values, groups, lang, errors)
     rules = None
     try:
         if values["preset"] not in PRESETS:
@@ -189,9 +208,7 @@ async def new_sheet(request: Request) -> Response:
         players = {g.id: [p.name for p in await store.read(Q.q_players, g.id)] for g in groups}
         return await render(request, "sheet_new.html", 400, values=values, errors=errors,
                             known=players, **ctx)
-    if group is None:
-        group = await store.write(Q.q_create_group, group_name, rules.to_dict(), time.time(),
-                                  v.user.id)
+    group = await _group_or_new(request, group, group_name, user, rules)
     sheet_id = await K.new_sheet(store, group.id, names, rules, first)
     return RedirectResponse(f"/sheets/{sheet_id}", 303)
 
@@ -328,30 +345,39 @@ def _refused(e: SheetError, lang: str) -> dict[str, str]:
     return {e.field or "form": e.message(lang)}
 
 
-async def add_deal(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    v, group, kept = found
+async def _posted_deal(request: Request, kept: K.Kept, form: DealForm
+                       ) -> tuple[Entry, dict[str, str]]:
+    """The deal a form sent and what is wrong with it: its fields, the CSRF token,
+    and the sheet's version it was made from (a second phone's old page)."""
     lang = lang_of(request)
     form_data, ok = await _form(request)
-    form = next_form(kept)
-    if form is None:
-        return await _sheet(request, group, kept, None, None,
-                            {"form": say("game_over", lang)}, 409)
     entry = read_entry(form, _fields(form_data))
     errors = _errors_of(entry, lang)
     if not ok:
         errors["form"] = "err_csrf"
     elif str(form_data.get("version")) != str(kept.row.version):
         errors["form"] = K.Stale().message(lang)
+    return entry, errors
+
+
+async def add_deal(request: Request) -> Response:
+    found = await member_sheet(request)
+    if isinstance(found, Response):
+        return found
+    v, group, kept = found
+    form = next_form(kept)
+    if form is None:
+        return await _sheet(request, group, kept, None, None,
+                            {"form": say("game_over", lang_of(request))}, 409)
+    entry, errors = await _posted_deal(request, kept, form)
     if errors or entry.deal is None:
         return await _sheet(request, group, kept, form, entry, errors, 400)
     assert v.user is not None
     try:
         kept = await K.add_deal(node_of(request).store, kept, entry.deal, v.user.id)
     except SheetError as e:
-        return await _sheet(request, group, kept, form, entry, _refused(e, lang), 400)
+        return await _sheet(request, group, kept, form, entry,
+                            _refused(e, lang_of(request)), 400)
     return RedirectResponse(f"/sheets/{kept.id}?done=saved&n={form.number}", 303)
 
 
@@ -360,7 +386,6 @@ async def edit_deal(request: Request) -> Response:
     if isinstance(found, Response):
         return found
     v, group, kept = found
-    lang = lang_of(request)
     at = request.path_params["n"] - 1
     if not 0 <= at < len(kept.settled.deals):
         return await render(request, "error.html", 404, message="not_found")
@@ -368,20 +393,15 @@ async def edit_deal(request: Request) -> Response:
     if request.method == "GET":
         entry = read_entry(form, fields_of(kept.sheet.deals[at], len(kept.sheet.players)))
         return await _edit(request, group, kept, form, entry, {}, 200)
-    form_data, ok = await _form(request)
-    entry = read_entry(form, _fields(form_data))
-    errors = _errors_of(entry, lang)
-    if not ok:
-        errors["form"] = "err_csrf"
-    elif str(form_data.get("version")) != str(kept.row.version):
-        errors["form"] = K.Stale().message(lang)
+    entry, errors = await _posted_deal(request, kept, form)
     if errors or entry.deal is None:
         return await _edit(request, group, kept, form, entry, errors, 400)
     assert v.user is not None
     try:
         kept = await K.edit_deal(node_of(request).store, kept, at, entry.deal, v.user.id)
     except SheetError as e:
-        return await _edit(request, group, kept, form, entry, _refused(e, lang), 400)
+        return await _edit(request, group, kept, form, entry, _refused(e, lang_of(request)),
+                           400)
     return RedirectResponse(f"/sheets/{kept.id}?done=fixed&n={at + 1}#deal-{at + 1}", 303)
 
 
@@ -452,63 +472,28 @@ async def export(request: Request) -> Response:
 EXPORTS = {"record.json": "json", "record.txt": "text", "sheet.csv": "csv"}
 
 
-async def bounded_form(request: Request, limit: int) -> FormData | str:
-    """The form of an upload of at most ``limit`` bytes, or why there is none
-    (``too_big``, ``malformed``). An oversized body is read (not kept) up to
-    :data:`DRAIN_LIMIT`, so that the browser gets the answer."""
-    declared = request.headers.get("content-length", "")
-    chunks: list[bytes] = []
-    size = 0
-    too_big = declared.isdigit() and int(declared) > limit
-    async for chunk in request.stream():
-        size += len(chunk)
-        if size > limit:
-            too_big = True
-        if too_big:
-            if size > DRAIN_LIMIT:
-                break
-            continue
-        chunks.append(chunk)
-    if too_big:
-        return "too_big"
-    body = b"".join(chunks)
-
-    async def stream() -> Any:
-        yield body
-
-    kind = request.headers.get("content-type", "")
-    try:
-        if kind.startswith("multipart/form-data"):
-            return await MultiPartParser(request.headers, stream(), max_files=1, max_fields=20,
-                                         max_part_size=limit).parse()
-        return await FormParser(request.headers, stream(), max_fields=20,
-                                max_part_size=limit).parse()
-    except (MultiPartException, ValueError, KeyError):
-        return "malformed"
-
-
 async def import_sheet(request: Request) -> Response:
-    v = await _visitor_or_guest(request)
-    if isinstance(v, Response):
-        return v
-    assert v.user is not None
+    mine = await _my_groups(request)
+    if isinstance(mine, Response):
+        return mine
+    user, groups = mine
     store = node_of(request).store
     lang = lang_of(request)
-    groups = await store.read(Q.q_groups, v.user.id)
     wanted = request.query_params.get("group", "")
     values = {"group": wanted or (str(groups[0].id) if groups else "new"), "group_name": "",
               "text": ""}
     if request.method == "GET":
         return await render(request, "sheet_import.html", groups=groups, values=values,
                             errors={}, limit_kb=UPLOAD_LIMIT // 1024)
-    form = await bounded_form(request, UPLOAD_LIMIT)
-    errors: dict[str, str] = {}
-    if isinstance(form, str):
-        message = say("err_upload_size", lang, n=UPLOAD_LIMIT // 1024) if form == "too_big" \
+    try:
+        form = await read_form(request, UPLOAD_LIMIT, 20)
+    except Unreadable as e:
+        message = say("err_upload_size", lang, n=UPLOAD_LIMIT // 1024) if e.too_big \
             else say("err_upload_none", lang)
-        return await render(request, "sheet_import.html", 413 if form == "too_big" else 400,
+        return await render(request, "sheet_import.html", 413 if e.too_big else 400,
                             groups=groups, values=values, errors={"file": message},
                             limit_kb=UPLOAD_LIMIT // 1024)
+    errors: dict[str, str] = {}
     values = {"group": str(form.get("group", "")), "text": str(form.get("text", ""))[:200_000],
               "group_name": " ".join(str(form.get("group_name", "")).split())[:60]}
     upload = form.get("file")
@@ -517,13 +502,11 @@ async def import_sheet(request: Request) -> Response:
         data = await upload.read()
     if not data.strip():
         data = values["text"].encode("utf-8", "replace")
-    group = next((g for g in groups if str(g.id) == values["group"]), None)
+    group, group_name = _chosen_group(values, groups, lang, errors)
     if not csrf_ok(await visitor(request, store), form.get("csrf")):
         errors["form"] = "err_csrf"
     elif not data.strip():
         errors["file"] = say("err_upload_none", lang)
-    elif group is None and not values["group_name"]:
-        errors["group_name"] = say("group_name", lang) + ": 1–60"
     sheet = None
     unfinished = False
     if not errors:
@@ -535,9 +518,7 @@ async def import_sheet(request: Request) -> Response:
     if errors or sheet is None:
         return await render(request, "sheet_import.html", 400, groups=groups, values=values,
                             errors=errors, limit_kb=UPLOAD_LIMIT // 1024)
-    if group is None:
-        group = await store.write(Q.q_create_group, values["group_name"], sheet.rules.to_dict(),
-                                  time.time(), v.user.id)
+    group = await _group_or_new(request, group, group_name, user, sheet.rules)
     try:
         sheet_id = await K.new_sheet(store, group.id, sheet.players, sheet.rules,
                                      sheet.first_dealer, sheet.start_scores, sheet.deals,
