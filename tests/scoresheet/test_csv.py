@@ -46,6 +46,14 @@ def test_every_table_form_round_trips(variant: str) -> None:
     assert again.deals == sheet.deals and again.rules == sheet.rules
 
 
+def test_a_name_that_looks_like_a_formula_is_not_one_in_a_spreadsheet() -> None:
+    k = Keeper("pl-3", names=("=SUM(A1)", "+48", "Celina"))
+    k.add(declarer=0, contract=100, cards="100,10,")
+    text = write_csv(k.settled)
+    assert "\n1,'=SUM(A1),'=SUM(A1),,100," in text
+    assert read_csv(text).deals == k.sheet.deals
+
+
 def test_a_polish_spreadsheet_with_semicolons_and_polish_column_names() -> None:
     text = ("\ufeffrozdanie;rozdaje;grający;kontrakt;bomba;karty:Ania;karty:Bartek;"
             "karty:Celina;meldunki:Bartek;wynik:Ania;wynik:Bartek;wynik:Celina\r\n"

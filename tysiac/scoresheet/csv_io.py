@@ -99,8 +99,8 @@ def write_csv(settled: SettledSheet) -> str:
     w.writerow(head)
     for d in settled.deals:
         s, r = d.sheet, d.result
-        row: list[Any] = [d.number, names[r.dealer],
-                          names[s.declarer] if s.declarer is not None else "",
+        row: list[Any] = [d.number, _name_cell(names[r.dealer]),
+                          _name_cell(names[s.declarer]) if s.declarer is not None else "",
                           s.bid if s.bid is not None else "",
                           s.contract if s.contract is not None else "", "1" if s.bomb else ""]
         row += list(s.cards) if s.cards else [""] * n
@@ -235,8 +235,21 @@ def _rules(given: tuple[int, str] | None, default: Rules | None, n: int, header:
     return Rules.preset(DEFAULT_PRESETS[n])
 
 
+#: What a spreadsheet takes for a formula at the start of a cell.
+_FORMULA = ("=", "+", "-", "@")
+
+
+def _name_cell(name: str) -> str:
+    """A name as a cell that no spreadsheet runs as a formula: ``'`` before one that
+    starts like a formula (read back without it)."""
+    return "'" + name if name.startswith(_FORMULA) else name
+
+
 def _seat(text: str, names: list[str]) -> int | None:
-    value = text.strip().casefold()
+    text = text.strip()
+    if text.startswith("'") and text[1:].startswith(_FORMULA):
+        text = text[1:]
+    value = text.casefold()
     for i, name in enumerate(names):
         if name.casefold() == value:
             return i
