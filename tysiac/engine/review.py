@@ -24,12 +24,32 @@ def replay_deal(rules: Rules, log: DealLog) -> Game:
     return g
 
 
+def settled_logs(game: Game) -> list[int]:
+    """The index in ``game.log`` of each settled deal, in the order of
+    ``game.results`` (a redealt deal has no result; a copy of the game has copies of
+    the logs, so positions, not identities, tie the two)."""
+    out: list[int] = []
+    for i, entry in enumerate(game.log):
+        redealt = isinstance(entry, DealLog) and bool(entry.actions) \
+            and A.kind(entry.actions[-1]) == "redeal"
+        if not redealt and len(out) < len(game.results):
+            out.append(i)
+    return out
+
+
+def game_before(game: Game, at: int) -> Game:
+    """The game as it stood before its deal ``at`` (an index of ``game.log``) was
+    dealt: the scores, bombs, zeros and barrel of that moment."""
+    before = Game(game.rules, first_dealer=game.first_dealer, start_scores=game.start_scores)
+    before.replay(game.log[:at])
+    return before
+
+
 def settle_notes(game: Game, r: DealResult) -> list[Note]:
     """Why a deal's scores differ from the plain reading (barrier, barrel, caps,
     penalties): the settling run again from the standing before the deal."""
     at = next(i for i, e in enumerate(game.log) if e is r.log)
-    before = Game(game.rules, first_dealer=game.first_dealer, start_scores=game.start_scores)
-    before.replay(game.log[:at])
+    before = game_before(game, at)
     playing = tuple(s for s in range(game.n) if s != r.sitting_out)
     musik = r.log.musiks[0] if r.log is not None and r.sitting_out is not None else 0
     outcome = Outcome(r.declarer, r.contract, r.bomb, r.points, r.tricks, playing,
