@@ -5,6 +5,7 @@ English."""
 from __future__ import annotations
 
 import re
+import time
 
 from .pages import PHONE, TablePage
 
@@ -168,3 +169,38 @@ def test_the_keyboard_plays_a_card(chromium, site):
     page.wait_for_function(f"document.querySelector('#app').dataset.version != '{version}'")
     left = [c.get_attribute("data-card") for c in page.locator(".hand button.card").all()]
     assert code not in left                                  # played
+
+
+def wait_for_analysis(t, timeout: float = 120) -> None:
+    """The analysis comes from the server a second or so after the summary."""
+    deadline = time.time() + timeout
+    while not t.has(".summary .analysis h3"):
+        assert time.time() < deadline, t.page.locator(".summary").inner_text()
+        t.page.wait_for_timeout(100)
+
+
+def test_the_analysis_of_the_deal_marks_the_costly_cards(chromium, site, captures):
+    for viewport, prefix in (({"width": 1000, "height": 800}, "desktop-"), (PHONE, "phone-")):
+        page = chromium.new_page(viewport=viewport)
+        t = TablePage(page, captures, prefix)
+        new_guest_table(page, site.base)
+        t.click("[data-key=ready]")
+        t.until(lambda: t.has(".summary"))
+        wait_for_analysis(t)
+        part = page.locator(".summary .analysis").inner_text()
+        assert "Analiza" in part and "Karty grającego" in part and "Stracone punkty" in part
+        assert "W tej partii (przeanalizowane rozdania: 1):" in part, part
+        assert page.locator("table.losses tbody tr").count() == 3
+        costly = page.locator("ul.costly li").count()
+        assert costly or "Żadna karta nie kosztowała punktów." in part
+        t.shot("analysis")
+        t.click("[data-key=tab-review]", wait=False)
+        review = page.locator(".review")
+        assert "Licytacja z perspektywy" in review.inner_text()
+        assert review.locator("mark").count() == costly       # the same cards, in their tricks
+        if costly:
+            assert review.locator("mark").first.get_attribute("title")
+        t.shot("show-cards-analysis")
+        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+        assert not t.errors
+        page.close()

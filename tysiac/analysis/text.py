@@ -16,6 +16,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "analysing": ("Analiza rozdania: liczę…", "Analysing the deal…"),
     "costly": ("Kosztowne karty:", "Costly cards:"),
     "no_costly": ("Żadna karta nie kosztowała punktów.", "No card cost points."),
+    "losses_head": ("Stracone punkty", "Points lost"),
     "col_play": ("rozgrywka", "play"), "col_dd": ("w otwarte", "double-dummy"),
     "col_bidding": ("licytacja", "bidding"), "col_exchange": ("wymiana", "exchange"),
     "made": ("{name} gra za {c}: ugrane ({p} pkt)", "{name} plays {c}: made ({p} pts)"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..analysis.text import TEXTS as ANALYSIS_TEXTS
 from ..engine.review import NOTE_TEXTS
 
 LANGS = ("pl", "en")
@@ -232,6 +233,7 @@ CLIENT: dict[str, tuple[str, str]] = {
 
 
 CLIENT.update({f"note_{k}": v for k, v in NOTE_TEXTS.items()})
+CLIENT.update({f"an_{k}": v for k, v in ANALYSIS_TEXTS.items()})
 
 
 def t(key: str, lang: str = "pl", **values: Any) -> str:
