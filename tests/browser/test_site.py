@@ -179,28 +179,32 @@ def wait_for_analysis(t, timeout: float = 120) -> None:
         t.page.wait_for_timeout(100)
 
 
+def analysed_deal(chromium, site, captures, viewport, prefix) -> None:
+    page = chromium.new_page(viewport=viewport)
+    t = TablePage(page, captures, prefix)
+    new_guest_table(page, site.base)
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".summary"))
+    wait_for_analysis(t)
+    part = page.locator(".summary .analysis").inner_text()
+    assert "Analiza" in part and "Karty grającego" in part and "Stracone punkty" in part
+    assert "W tej partii (przeanalizowane rozdania: 1):" in part, part
+    assert page.locator("table.losses tbody tr").count() == 3
+    costly = page.locator("ul.costly li").count()
+    assert costly or "Żadna karta nie kosztowała punktów." in part
+    t.shot("analysis")
+    t.click("[data-key=tab-review]", wait=False)
+    review = page.locator(".review")
+    assert "Licytacja z perspektywy" in review.inner_text()
+    assert review.locator("mark").count() == costly       # the same cards, in their tricks
+    if costly:
+        assert review.locator("mark").first.get_attribute("title")
+    t.shot("show-cards-analysis")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert not t.errors
+    page.close()
+
+
 def test_the_analysis_of_the_deal_marks_the_costly_cards(chromium, site, captures):
-    for viewport, prefix in (({"width": 1000, "height": 800}, "desktop-"), (PHONE, "phone-")):
-        page = chromium.new_page(viewport=viewport)
-        t = TablePage(page, captures, prefix)
-        new_guest_table(page, site.base)
-        t.click("[data-key=ready]")
-        t.until(lambda: t.has(".summary"))
-        wait_for_analysis(t)
-        part = page.locator(".summary .analysis").inner_text()
-        assert "Analiza" in part and "Karty grającego" in part and "Stracone punkty" in part
-        assert "W tej partii (przeanalizowane rozdania: 1):" in part, part
-        assert page.locator("table.losses tbody tr").count() == 3
-        costly = page.locator("ul.costly li").count()
-        assert costly or "Żadna karta nie kosztowała punktów." in part
-        t.shot("analysis")
-        t.click("[data-key=tab-review]", wait=False)
-        review = page.locator(".review")
-        assert "Licytacja z perspektywy" in review.inner_text()
-        assert review.locator("mark").count() == costly       # the same cards, in their tricks
-        if costly:
-            assert review.locator("mark").first.get_attribute("title")
-        t.shot("show-cards-analysis")
-        assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
-        assert not t.errors
-        page.close()
+    analysed_deal(chromium, site, captures, {"width": 1000, "height": 800}, "desktop-")
+    analysed_deal(chromium, site, captures, PHONE, "phone-")

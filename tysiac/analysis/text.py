@@ -22,6 +22,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "made": ("{name} gra za {c}: ugrane ({p} pkt)", "{name} plays {c}: made ({p} pts)"),
     "failed": ("{name} gra za {c}: nieugrane ({p} pkt)", "{name} plays {c}: failed ({p} pts)"),
     "bomb": ("{name} rzuca bombę przy licytacji {b}", "{name} throws a bomb at the bid of {b}"),
+    "made_you": ("grasz za {c}: ugrane ({p} pkt)", "you play {c}: made ({p} pts)"),
+    "failed_you": ("grasz za {c}: nieugrane ({p} pkt)", "you play {c}: failed ({p} pts)"),
+    "bomb_you": ("rzucasz bombę przy licytacji {b}", "you throw a bomb at the bid of {b}"),
     "units": ("Punkty jak w tabeli: zapis grającego minus punkty obrońców.\n"
               "W otwarte: wszystkie karty znane; według wiedzy: ocena silnego bota\n"
               "z tym, co gracz mógł wiedzieć.",
@@ -30,26 +33,26 @@ TEXTS: dict[str, tuple[str, str]] = {
               "bot's evaluation from that seat's view."),
     "cards": ("Karty grającego (wszystkie ręce znane, najlepsza obrona):",
               "The declarer's cards (every hand known, the best defence):"),
-    "played": ("  po wymianie z gry ({ex}): najwyżej {p} pkt — {c} {ok}",
-               "  after the exchange made ({ex}): at most {p} pts — {c} {ok}"),
+    "played": ("  wymiana z gry ({ex}): najwyżej {p} pkt",
+               "  the exchange made ({ex}): at most {p} pts"),
+    "contract_line": ("    {c} {ok}", "    {c} {ok}"),
     "played_bomb": ("  bomba przed wymianą: bez wymiany z gry",
                     "  a bomb before the exchange: no exchange was made"),
-    "best": ("  najlepsza wymiana ({ex}): {p} pkt — {c} {ok}",
-             "  the best exchange ({ex}): {p} pts — {c} {ok}"),
+    "best": ("  najlepsza wymiana ({ex}): {p} pkt", "  the best exchange ({ex}): {p} pts"),
     "best_same": ("  wymiana z gry to najlepsza z {n} sprawdzonych",
                   "  the exchange made is the best of {n} tried"),
-    "searched": ("    (sprawdzono {n} wymian)", "    ({n} exchanges tried)"),
+    "searched": ("    (sprawdzone wymiany: {n})", "    (exchanges tried: {n})"),
     "makeable": ("do ugrania", "makeable"),
     "not_makeable": ("nie do ugrania", "not makeable"),
-    "first_lead": ("    pierwsze wyjście: {rows}", "    first lead: {rows}"),
+    "first_lead": ("; pierwsze wyjście: {rows}", "; first lead: {rows}"),
     "with_meld": ("meldunek {suit} {p}", "{suit} marriage {p}"),
     "no_meld": ("bez meldunku {p}", "no marriage {p}"),
     "ex_give": ("{card} → {name}", "{card} → {name}"),
     "ex_discard": ("musik {m}, odkłada {cards}", "musik {m}, discards {cards}"),
     "exchange_loss": ("  wymiana kosztowała kontrakt: −{n}",
                       "  the exchange cost the contract: −{n}"),
-    "bidding": ("Licytacja z perspektywy (najwyższy kontrakt do ugrania z musikiem, w otwarte):",
-                "The bidding in hindsight (the highest contract makeable with the musik):"),
+    "bidding": ("Licytacja z perspektywy (ile ręka z musikiem mogła ugrać w otwarte):",
+                "The bidding in hindsight (what the hand with the musik could make):"),
     "bid_pass": ("pas", "pass"),
     "bid_obligatory": ("100 obowiązkowe", "the obligatory 100"),
     "bid_contract_obligatory": ("kontrakt {c} (100 obowiązkowe)", "contract {c} (obligatory 100)"),
@@ -64,7 +67,7 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seat_bid": ("  {name}: {bid}; {worth} — {verdict}", "  {name}: {bid}; {worth} — {verdict}"),
     "v_right": ("w porządku", "right"),
     "v_too_high": ("za wysoko: −{loss}", "too high: −{loss}"),
-    "v_too_high_free": ("za wysoko, bez kosztu (przelicytowana)", "too high, no cost (outbid)"),
+    "v_too_high_free": ("za wysoko, ale przelicytowana", "too high, but outbid"),
     "v_left_points": ("zostawione na stole: {loss}", "left on the table: {loss}"),
     "v_left_free": ("mogła wygrać licytację, ale obrona dała tyle samo",
                     "could have won the bidding, but defending gave as much"),
@@ -95,10 +98,9 @@ TEXTS: dict[str, tuple[str, str]] = {
     "ex_loss": (" · wymiana {n}", " · exchange {n}"),
     "game": ("W tej partii (przeanalizowane rozdania: {n}):",
              "This game ({n} deals analysed):"),
-    "game_line": ("  {name} — stracone w rozgrywce: {play}; w licytacji: {bid}; w wymianie: {ex} "
-                  "(w otwarte w rozgrywce: {dd})",
-                  "  {name} — points lost in play: {play}; in bidding: {bid}; in the exchange: "
-                  "{ex} (double-dummy in play: {dd})"),
+    "game_line": ("  {name} — stracone w rozgrywce: {play} (w otwarte {dd}); w licytacji: {bid}",
+                  "  {name} — points lost in play: {play} ({dd} double-dummy); in bidding: {bid}"),
+    "game_exchange": ("; w wymianie: {ex}", "; in the exchange: {ex}"),
 }
 
 MARKS = {"mistake": "✗", "lucky": "?", "unlucky": "~"}
@@ -116,11 +118,11 @@ def deal_lines(a: DealAnalysis, names: Sequence[str], lang: str) -> list[str]:
     return sections(a, names, lang, tricks)
 
 
-def sections(a: DealAnalysis, names: Sequence[str], lang: str,
-             tricks: Sequence[str] = ()) -> list[str]:
+def sections(a: DealAnalysis, names: Sequence[str], lang: str, tricks: Sequence[str] = (),
+             you: int | None = None) -> list[str]:
     """The analysis with ``tricks`` (lines) before the points lost: without them,
-    for a page that lists the tricks itself."""
-    return [*head_lines(a, names, lang), "", *cards_lines(a, names, lang), "",
+    for a page that lists the tricks itself. ``you``: the seat spoken to."""
+    return [*head_lines(a, names, lang, you), "", *cards_lines(a, names, lang), "",
             *bidding_lines(a, names, lang), *tricks, "", *loss_lines(a, names, lang)]
 
 
@@ -129,12 +131,14 @@ def legend_lines(lang: str) -> list[str]:
     return tr("legend", lang).split("\n")
 
 
-def head_lines(a: DealAnalysis, names: Sequence[str], lang: str) -> list[str]:
+def head_lines(a: DealAnalysis, names: Sequence[str], lang: str,
+               you: int | None = None) -> list[str]:
     name = names[a.declarer]
+    own = "_you" if a.declarer == you else ""
     if a.contract is None:
-        verdict = tr("bomb", lang, name=name, b=a.bid)
+        verdict = tr("bomb" + own, lang, name=name, b=a.bid)
     else:
-        verdict = tr("made" if a.made else "failed", lang, name=name, c=a.contract,
+        verdict = tr(("made" if a.made else "failed") + own, lang, name=name, c=a.contract,
                      p=a.points[a.declarer])
     return [f"{tr('head', lang, n=a.number)}: {verdict}", *tr("units", lang).split("\n")]
 
@@ -151,12 +155,12 @@ def _ok(points: int, contract: int, lang: str) -> str:
     return tr("makeable" if points >= contract else "not_makeable", lang)
 
 
-def _trumps(rows: Sequence[tuple[int | None, int]], lang: str) -> list[str]:
+def _trumps(rows: Sequence[tuple[int | None, int]], lang: str) -> str:
     if not rows:
-        return []
+        return ""
     parts = [tr("no_meld", lang, p=p) if s is None else
              tr("with_meld", lang, suit=SUIT_SYMBOLS[s], p=p) for s, p in rows]
-    return [tr("first_lead", lang, rows=" · ".join(parts))]
+    return tr("first_lead", lang, rows=" · ".join(parts))
 
 
 def cards_lines(a: DealAnalysis, names: Sequence[str], lang: str) -> list[str]:
@@ -165,16 +169,15 @@ def cards_lines(a: DealAnalysis, names: Sequence[str], lang: str) -> list[str]:
     if c.played is None:
         lines.append(tr("played_bomb", lang))
     else:
-        lines.append(tr("played", lang, ex=exchange_text(c.played, names, lang),
-                        p=c.played.points, c=c.contract, ok=_ok(c.played.points, c.contract, lang)))
-        lines += _trumps(c.by_trump, lang)
+        lines += [tr("played", lang, ex=exchange_text(c.played, names, lang), p=c.played.points),
+                  tr("contract_line", lang, c=c.contract, ok=_ok(c.played.points, c.contract, lang))
+                  + _trumps(c.by_trump, lang)]
     if c.played is not None and c.best.points <= c.played.points:
         lines.append(tr("best_same", lang, n=c.searched))
     else:
-        lines.append(tr("best", lang, ex=exchange_text(c.best, names, lang), p=c.best.points,
-                        c=c.contract, ok=_ok(c.best.points, c.contract, lang)))
-        lines += _trumps(c.best_by_trump, lang)
-        lines.append(tr("searched", lang, n=c.searched))
+        lines += [tr("best", lang, ex=exchange_text(c.best, names, lang), p=c.best.points),
+                  tr("contract_line", lang, c=c.contract, ok=_ok(c.best.points, c.contract, lang))
+                  + _trumps(c.best_by_trump, lang), tr("searched", lang, n=c.searched)]
     if a.exchange_loss:
         lines.append(tr("exchange_loss", lang, n=a.exchange_loss))
     return lines
@@ -281,4 +284,5 @@ def game_lines(totals: Sequence[SeatLoss], names: Sequence[str], analysed: int,
     """The summary line per player over the analysed deals of a game."""
     return [tr("game", lang, n=analysed)] + [
         tr("game_line", lang, name=names[t.seat], play=round(t.play), bid=t.bidding,
-           ex=t.exchange, dd=t.play_dd) for t in totals]
+           dd=t.play_dd) + (tr("game_exchange", lang, ex=t.exchange) if t.exchange else "")
+        for t in totals]

@@ -179,7 +179,7 @@ def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = No
                                     tricks=", ".join(map(str, won)), p=p) if won
                                  else tr("show_taken_none", lang, name=name)))
     if analysis is not None:
-        lines += ["", *sections(analysis, names, lang)]
+        lines += ["", *sections(analysis, names, lang, you=you)]
     return lines
 
 

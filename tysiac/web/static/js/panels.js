@@ -73,10 +73,17 @@ function exchangeText(e, names, lang) {
 function ok(points, contract) { return T(points >= contract ? "an_makeable" : "an_not_makeable"); }
 
 function trumpsText(rows) {
-  if (!rows.length) return null;
+  if (!rows.length) return "";
   const parts = rows.map(r => r.trump === null ? T("an_no_meld", { p: r.points })
     : T("an_with_meld", { suit: SYMBOL[r.trump], p: r.points }));
-  return h("p", { class: "small" }, T("an_first_lead", { rows: parts.join(" · ") }).trim());
+  return T("an_first_lead", { rows: parts.join(" · ") });
+}
+
+/** An exchange, its points and whether they make the contract, per first lead. */
+function exchangePart(key, e, trumps, contract, names, lang) {
+  return [h("p", {}, T(key, { ex: exchangeText(e, names, lang), p: e.points }).trim()),
+          h("p", { class: "small" }, T("an_contract_line", { c: contract, ok: ok(e.points, contract) }).trim(),
+            trumpsText(trumps))];
 }
 
 /** What the declarer's cards held: the most points with the exchange made and the
@@ -84,19 +91,12 @@ function trumpsText(rows) {
 function cardsPart(a, names, lang) {
   const c = a.cards;
   const out = [h("h4", {}, T("an_cards"))];
-  if (c.played) {
-    out.push(h("p", {}, T("an_played", { ex: exchangeText(c.played, names, lang), p: c.played.points,
-                                         c: c.contract, ok: ok(c.played.points, c.contract) }).trim()),
-             trumpsText(c.by_trump));
-  } else {
-    out.push(h("p", {}, T("an_played_bomb").trim()));
-  }
+  if (c.played) out.push(exchangePart("an_played", c.played, c.by_trump, c.contract, names, lang));
+  else out.push(h("p", {}, T("an_played_bomb").trim()));
   if (c.played && c.best.points <= c.played.points) {
     out.push(h("p", {}, T("an_best_same", { n: c.searched }).trim()));
   } else {
-    out.push(h("p", {}, T("an_best", { ex: exchangeText(c.best, names, lang), p: c.best.points,
-                                       c: c.contract, ok: ok(c.best.points, c.contract) }).trim()),
-             trumpsText(c.best_by_trump));
+    out.push(exchangePart("an_best", c.best, c.best_by_trump, c.contract, names, lang));
   }
   if (a.exchange_loss) out.push(h("p", { class: "costly" }, T("an_exchange_loss", { n: a.exchange_loss }).trim()));
   return out;
@@ -134,7 +134,8 @@ function lossesPart(a, names) {
 function totalsPart(totals, names) {
   return h("div", { class: "small totals" }, h("p", {}, T("an_game", { n: totals.deals })),
     h("ul", { class: "plain" }, totals.players.map(p => h("li", {}, T("an_game_line",
-      { name: names[p.seat], play: Math.round(p.play), bid: p.bidding, ex: p.exchange, dd: p.play_dd }).trim()))));
+      { name: names[p.seat], play: Math.round(p.play), bid: p.bidding, dd: p.play_dd }).trim(),
+      p.exchange ? T("an_game_exchange", { ex: p.exchange }) : ""))));
 }
 
 /** The analysis in the summary: the cards, the costly cards, the points lost. */
