@@ -3,9 +3,11 @@ core, median and 99th percentile, per table form (``make bench``).
 
 Deals are played by the basic bots from fixed seeds (bombs included, as games
 have them); each is analysed whole: the cards, the bidding in hindsight and
-every card, double-dummy and single-dummy. ``--pure N`` also times N deals of
-3 players with the pure-Python solver (slow: about a minute a deal). Machines
-are noisy: compare medians across runs, not single figures.
+every card, double-dummy and single-dummy. The figures are CPU seconds of this
+process (the analysis runs on one core), which other work on a shared machine
+disturbs much less than the clock; the wall-clock median is printed beside them.
+``--pure N`` also times N deals of 3 players with the pure-Python solver (slow:
+about a minute a deal). Machines are noisy: compare medians across runs.
 """
 
 from __future__ import annotations
@@ -25,8 +27,10 @@ from tysiac.engine import DEAL, GAME_OVER
 FORMS = {"3 players (pl-3)": "pl-3", "2 players (pl-2)": "pl-2", "4 players (pl-4)": "pl-4"}
 
 
-def analysis_times(preset: str, deals: int, seed: int) -> list[float]:
-    """Seconds to analyse each of ``deals`` settled deals of bot games."""
+def analysis_times(preset: str, deals: int, seed: int,
+                   wall: list[float] | None = None) -> list[float]:
+    """CPU seconds to analyse each of ``deals`` settled deals of bot games (the
+    wall-clock seconds appended to ``wall``)."""
     rules = Rules.preset(preset)
     bots = [make_bot("basic", seed + s) for s in range(rules.players)]
     times: list[float] = []
@@ -39,9 +43,11 @@ def analysis_times(preset: str, deals: int, seed: int) -> list[float]:
             game.play(bots[game.to_move].choose(game.view(game.to_move)))
         if game.results[-1].log is not game.log[-1]:
             continue                    # a redeal: nothing to analyse
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         analyse_deal(game, len(game.log) - 1)
-        times.append(time.perf_counter() - start)
+        times.append(time.process_time() - cpu)
+        if wall is not None:
+            wall.append(time.perf_counter() - start)
     return times
 
 
@@ -57,14 +63,16 @@ def main() -> None:
                         help="also time this many deals with the pure-Python solver")
     parser.add_argument("--form", choices=sorted(FORMS.values()), help="one table form only")
     args = parser.parse_args()
-    print(f"Analysis of a settled deal, seconds per deal (C kernel "
+    print(f"Analysis of a settled deal, CPU seconds per deal on one core (C kernel "
           f"{'built' if kernel.available() else 'NOT built: pure Python'}):")
     for name, preset in FORMS.items():
         if args.form and preset != args.form:
             continue
-        times = analysis_times(preset, args.deals, args.seed)
+        wall: list[float] = []
+        times = analysis_times(preset, args.deals, args.seed, wall)
         print(f"  {name:<18} median {statistics.median(times):5.2f}  p99 {p99(times):5.2f}"
-              f"  max {max(times):5.2f}  ({len(times)} deals)")
+              f"  max {max(times):5.2f}  ({len(times)} deals; wall-clock median "
+              f"{statistics.median(wall):.2f})")
     if args.pure:
         env = dict(os.environ, TYSIAC_PURE_PYTHON="1")
         code = ("import statistics, sys; sys.path.insert(0, 'bench'); import analysis_bench as b;"

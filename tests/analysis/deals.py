@@ -106,25 +106,10 @@ musik: KC 9S / TS QS
 # every trick, 120; Darek's sitting-out bonus is 50 for the ace in the musik.
 # Bartek and Celina as declarers: Ania's three aces take at least 33, so at most
 # 87 < 100.
-FOUR = """[Format tysiac-text/1]
-[Rules pl-4]
-[Players ["Ania","Bartek","Celina","Darek"]]
-[FirstDealer 3]
-
-{deal}
-hands: AH TH AD TD AC TC TS / KH KD QC QS JH JD 9C / QH QD KC KS JC JS 9S /
-musik: AS 9H 9D
-1:pass 2:pass
-0:give(1=9H,2=9D) 0:declare=100
-1. 0:AH 1:9H 2:QH
-2. 0:TH 1:JH 2:9S
-3. 0:AD 1:JD 2:9D
-4. 0:TD 1:KD 2:QD
-5. 0:AC 1:9C 2:JC
-6. 0:TC 1:QC 2:KC
-7. 0:AS 1:QS 2:JS
-8. 0:TS 1:KH 2:KS
-"""
+FOUR = (FORCED.replace("[Rules pl-3 bombs_per_player=0]", "[Rules pl-4]")
+        .replace('"Celina"]]', '"Celina","Darek"]]').replace("[FirstDealer 2]", "[FirstDealer 3]")
+        .replace("AC TC AS /", "AC TC TS /").replace("JS 9S\n", "JS 9S /\n")
+        .replace("musik: TS", "musik: AS"))
 
 
 def game_of(text: str) -> Game:

@@ -53,7 +53,7 @@ def test_the_text_in_english(tmp_path: Path, capsys: pytest.CaptureFixture[str])
     assert out.startswith("Analysis of deal 1: Ania plays 100: failed (90 pts)")
     assert "the exchange made (musik 1, discards J♠ K♠): at most 109 pts\n    100 makeable" in out
     assert "musik 1: 109 pts · musik 2:" in out
-    assert "✗ Ania K♣: double-dummy −219 (9♠ best) — the contract goes down" in out
+    assert "✗ Ania K♣: double-dummy −219 (9♠ best) — contract lost" in out
 
 
 def bot_game(tmp_path: Path, deals: int, unfinished: bool = False) -> str:
@@ -78,7 +78,7 @@ def test_a_whole_game_ends_with_a_line_per_player(tmp_path: Path,
     path = bot_game(tmp_path, 2)
     status, out, _ = run([path, "--lang", "en"], capsys)
     assert status == 0 and out.count("Analysis of deal") == 2
-    assert "This game (2 deals analysed):" in out
+    assert "This game (deals analysed: 2):" in out
     status, out, _ = run([path, "--json"], capsys)
     data = json.loads(out)
     assert status == 0 and data["format"] == "tysiac-analysis/1"
@@ -206,3 +206,16 @@ def test_fuzzed_records(data: bytes) -> None:
         assert json.loads(out.getvalue())["deals"]
     else:
         assert err.getvalue().startswith("tysiac analyze: ") and out.getvalue() == ""
+
+
+def test_the_example_of_the_docs_is_what_the_command_prints(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    doc = (Path(__file__).parents[2] / "docs" / "ANALYSIS.md").read_text(encoding="utf-8")
+    example = doc[doc.index("## An example"):]
+    blocks = example.split("```")
+    record, text, data = blocks[1], blocks[3], blocks[5].removeprefix("json")
+    path = write(tmp_path, record.strip("\n") + "\n")
+    status, out, _ = run([path, "--lang", "en"], capsys)
+    assert status == 0 and out.strip("\n") == text.strip("\n")
+    status, out, _ = run([path, "--json"], capsys)
+    assert status == 0 and json.loads(out) == json.loads(data)

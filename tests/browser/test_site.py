@@ -33,7 +33,7 @@ def test_a_guest_plays_a_full_deal_against_two_bots(chromium, site, captures):
     new_guest_table(page, site.base)
     t.shot("waiting")
     t.click("[data-key=ready]")
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     t.shot("summary")
     summary = page.locator(".summary").inner_text()
     assert "Podsumowanie rozdania" in summary and "Zosia" in summary
@@ -131,7 +131,7 @@ def test_the_phone_layout_fits_360_pixels(chromium, site, captures):
         b = box.bounding_box()
         assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
         assert b["width"] >= 32 and b["height"] >= 44               # big enough to tap
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     t.shot("summary")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
@@ -145,7 +145,7 @@ def test_english_is_a_click_away(chromium, site, captures):
     new_guest_table(page, site.base)
     assert "Waiting until every seat is taken" in page.locator("#app").inner_text()
     t.click("[data-key=ready]")
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     assert "Deal summary" in page.locator(".summary").inner_text()
     t.shot("summary")
 
@@ -184,7 +184,7 @@ def analysed_deal(chromium, site, captures, viewport, prefix) -> None:
     t = TablePage(page, captures, prefix)
     new_guest_table(page, site.base)
     t.click("[data-key=ready]")
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     wait_for_analysis(t)
     part = page.locator(".summary .analysis").inner_text()
     assert "Analiza" in part and "Karty grającego" in part and "Stracone punkty" in part
