@@ -76,9 +76,11 @@ services:
 	  redis-server --daemonize yes --bind 127.0.0.1 --port 6379 --save "" --appendonly no \
 	  >/dev/null || echo "note: Redis is not running; the cluster tests will be skipped"; fi
 
-bench: $(STAMP)
+# The analysis part takes options: make bench ARGS="--deals 100 --pure 2"
+bench: $(STAMP) $(KERNEL)
 	$(BIN)/python bench/engine_bench.py
 	$(BIN)/python bench/arbiter_bench.py
+	nice $(BIN)/python bench/analysis_bench.py $(ARGS)
 
 bench-strong: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/strong_bench.py

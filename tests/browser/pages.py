@@ -46,11 +46,14 @@ class TablePage:
         self.page.fill("#nickname", name)
         self.page.locator("form button[type=submit]").first.click()
 
-    def step(self) -> str | None:
-        """Do what the page asks of this seat now, if anything; what it did."""
+    def step(self, next_deal: bool = True) -> str | None:
+        """Do what the page asks of this seat now, if anything; what it did.
+        ``next_deal=False``: never go on to the next deal."""
         for key, what in (("seen", "seen"), ("next", "next"), ("meld-yes", "meld"),
                           ("confirm", "confirm"), ("declare", "declare"), ("bid", "bid"),
                           ("musik-0", "musik")):
+            if key == "next" and not next_deal:
+                continue
             if self.has(f"[data-key={key}]"):
                 self.shot(what)
                 self.click(f"[data-key={key}]")
@@ -70,12 +73,14 @@ class TablePage:
             return "play"
         return None
 
-    def until(self, done: Any, timeout: float = 120) -> None:
-        """Step until ``done()`` holds."""
+    def until(self, done: Any, timeout: float = 120, next_deal: bool = True) -> None:
+        """Step until ``done()`` holds. ``next_deal=False`` for a wait that ends with
+        the deal: the summary may come between ``done()`` and the step, whose
+        "next deal" would then start another."""
         deadline = time.time() + timeout
         while not done():
             if time.time() > deadline:
                 raise TimeoutError(self.page.locator("#app").inner_text()[:2000])
-            if self.step() is None:
+            if self.step(next_deal) is None:
                 time.sleep(0.05)
         assert not self.errors, self.errors

@@ -5,6 +5,7 @@ English."""
 from __future__ import annotations
 
 import re
+import time
 
 from .pages import PHONE, TablePage
 
@@ -32,7 +33,7 @@ def test_a_guest_plays_a_full_deal_against_two_bots(chromium, site, captures):
     new_guest_table(page, site.base)
     t.shot("waiting")
     t.click("[data-key=ready]")
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     t.shot("summary")
     summary = page.locator(".summary").inner_text()
     assert "Podsumowanie rozdania" in summary and "Zosia" in summary
@@ -130,7 +131,7 @@ def test_the_phone_layout_fits_360_pixels(chromium, site, captures):
         b = box.bounding_box()
         assert b and b["x"] >= 0 and b["x"] + b["width"] <= PHONE["width"]
         assert b["width"] >= 32 and b["height"] >= 44               # big enough to tap
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     t.shot("summary")
     assert page.evaluate("document.documentElement.scrollWidth") <= PHONE["width"]
 
@@ -144,7 +145,7 @@ def test_english_is_a_click_away(chromium, site, captures):
     new_guest_table(page, site.base)
     assert "Waiting until every seat is taken" in page.locator("#app").inner_text()
     t.click("[data-key=ready]")
-    t.until(lambda: t.has(".summary"))
+    t.until(lambda: t.has(".summary"), next_deal=False)
     assert "Deal summary" in page.locator(".summary").inner_text()
     t.shot("summary")
 
@@ -168,3 +169,42 @@ def test_the_keyboard_plays_a_card(chromium, site):
     page.wait_for_function(f"document.querySelector('#app').dataset.version != '{version}'")
     left = [c.get_attribute("data-card") for c in page.locator(".hand button.card").all()]
     assert code not in left                                  # played
+
+
+def wait_for_analysis(t, timeout: float = 120) -> None:
+    """The analysis comes from the server a second or so after the summary."""
+    deadline = time.time() + timeout
+    while not t.has(".summary .analysis h3"):
+        assert time.time() < deadline, t.page.locator(".summary").inner_text()
+        t.page.wait_for_timeout(100)
+
+
+def analysed_deal(chromium, site, captures, viewport, prefix) -> None:
+    page = chromium.new_page(viewport=viewport)
+    t = TablePage(page, captures, prefix)
+    new_guest_table(page, site.base)
+    t.click("[data-key=ready]")
+    t.until(lambda: t.has(".summary"), next_deal=False)
+    wait_for_analysis(t)
+    part = page.locator(".summary .analysis").inner_text()
+    assert "Analiza" in part and "Karty grającego" in part and "Stracone punkty" in part
+    assert "W tej partii (przeanalizowane rozdania: 1):" in part, part
+    assert page.locator("table.losses tbody tr").count() == 3
+    costly = page.locator("ul.costly li").count()
+    assert costly or "Żadna karta nie kosztowała punktów." in part
+    t.shot("analysis")
+    t.click("[data-key=tab-review]", wait=False)
+    review = page.locator(".review")
+    assert "Licytacja z perspektywy" in review.inner_text()
+    assert review.locator("mark").count() == costly       # the same cards, in their tricks
+    if costly:
+        assert review.locator("mark").first.get_attribute("title")
+    t.shot("show-cards-analysis")
+    assert page.evaluate("document.documentElement.scrollWidth") <= viewport["width"]
+    assert not t.errors
+    page.close()
+
+
+def test_the_analysis_of_the_deal_marks_the_costly_cards(chromium, site, captures):
+    analysed_deal(chromium, site, captures, {"width": 1000, "height": 800}, "desktop-")
+    analysed_deal(chromium, site, captures, PHONE, "phone-")

@@ -62,3 +62,32 @@ def test_hints_when_the_table_allows_them(server):
             assert reply["advice"] and reply["advice"][0]["action"] in legal
             assert reply["advice"][0]["text"]
         seat.close()
+
+
+def test_the_analysis_of_a_settled_deal(server):
+    b = Browser(server.base)
+    b.guest("Zosia")
+    table = b.new_table()
+    seat = b.seat(table).open()
+    seat.wait_state(lambda m: True)
+    seat.raw('{"type": "analysis"}')              # no deal settled yet
+    refused = seat.until(lambda m: m["type"] == "error", timeout=10)
+    assert refused["code"] == "no_analysis" and refused["seq"] is None
+    seat.answer(seat.send("ready", ready=True))
+    play_until([seat], lambda s: s["view"] and s["view"]["deal_number"] >= 1, random.Random(1))
+    watcher = Browser(server.base).seat(table).open()
+    watcher.wait_state(lambda m: True)
+    seat.raw('{"type": "analysis"}')
+    watcher.raw('{"type": "analysis"}')            # asked while it is worked out: one job
+    got = [s.until(lambda m: m["type"] == "analysis", timeout=120) for s in (seat, watcher)]
+    assert got[0] == got[1] and got[0]["deal"] == 1
+    a = got[0]["analysis"]
+    sheet = seat.state["view"]["sheet"][0]
+    assert (a["declarer"], a["contract"], a["made"]) == (sheet["declarer"], sheet["contract"],
+                                                         sheet["made"])
+    assert len(a["tricks"]) == (0 if sheet["bomb"] else 8)
+    assert len(a["play"]) == (0 if sheet["bomb"] else 24)
+    assert got[0]["totals"]["deals"] == 1
+    assert [p["name"] for p in got[0]["totals"]["players"]][0] == "Zosia"
+    seat.raw('{"type": "analysis"}')              # the second time from the cache
+    assert seat.until(lambda m: m["type"] == "analysis", timeout=10) == got[0]

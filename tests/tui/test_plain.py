@@ -72,6 +72,9 @@ def test_a_whole_deal_of_pl3_as_declarer(tmp_path: Path, passive: str) -> None:
         for i, (_, _, w) in enumerate(s.game.tricks)]
     assert f"Rozdanie 1: grasz za {r.contract} i " in text
     assert "Pokaż karty: rozdanie 1" in text and "Tabela wyników (pl-3)" in text
+    assert "Analiza rozdania: liczę…" in text and "Analiza rozdania 1: grasz za " in text
+    assert "Licytacja z perspektywy" in text and "Stracone punkty" in text
+    assert "W tej partii (przeanalizowane rozdania: 1):" in text
     assert f"Wznów: tysiac play --plain --resume {tmp_path / 'g.json'}" in text
     assert any(p.startswith("Zadeklaruj kontrakt") for p in script.prompts)
 

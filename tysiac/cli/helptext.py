@@ -17,7 +17,7 @@ from typing import Any, NoReturn, cast
 from ..arena.players import ARENA_ONLY
 from ..bots import LEVELS
 from ..rules import PRESET_NAMES
-from . import arbiter, arena, demo, hint, play, sheet
+from . import analyze, arbiter, arena, demo, hint, play, sheet
 
 _PRESETS = ", ".join(PRESET_NAMES)
 
@@ -149,6 +149,22 @@ ruch albo nie ma ruchu do podpowiedzenia.""",
     "print JSON instead of text": "wypisz JSON zamiast tekstu",
     "think about this long (default: the bot's fixed budget, the same hint every time)":
         "myśl mniej więcej tyle (domyślnie stały czas bota: za każdym razem ta sama rada)",
+    # analyze
+    "what each deal's cards held and where points were lost":
+        "co miały karty każdego rozdania i gdzie przepadły punkty",
+    analyze.HELP: """Czyta zapis partii (RECORD.md; JSON albo notacja tekstowa) i analizuje każde
+rozliczone rozdanie z pełnymi kartami albo to, które wskaże --deal: przy wszystkich
+kartach znanych — ile mógł ugrać grający w każdym atucie i przy najlepszej wymianie;
+ile była warta ręka każdego gracza w licytacji; każdą zagraną kartę z jej stratą
+w otwarte karty i stratą według tego, co gracz mógł wiedzieć (ocena silnego bota
+z jego miejsca), z zaznaczonymi błędami; punkty stracone przez każdego gracza
+w rozgrywce i licytacji. Rozdania z tabeli wyników, rozdane od nowa i nieskończone są
+pomijane z uwagą. Kod wyjścia 2 dla pliku, którego nie da się odczytać, który nie jest
+zapisem, zawiera niedozwolony ruch albo nie ma rozdania do analizy.""",
+    "analyse only deal N (from 1, as the record lists its deals)":
+        "analizuj tylko rozdanie N (od 1, w kolejności zapisu)",
+    "language of the text and the messages (default: pl)":
+        "język tekstu i komunikatów (domyślnie pl)",
     # serve
     "run the web site: online tables with friends and bots":
         "uruchom stronę: stoły w sieci z przyjaciółmi i botami",

@@ -9,8 +9,7 @@ import sys
 from ..bots.hint import advice_json, hint
 from ..engine import actions as A
 from ..engine.phases import DEAL, GAME_OVER
-from ..record import RecordError, read_record, replay
-from .inputs import InputError, read_input
+from .inputs import InputError, read_game
 
 HELP = """Read a game record in progress (RECORD.md; JSON or the text notation) and
 print what the strong bot would do next for the seat to move, with the expected
@@ -20,9 +19,6 @@ the seat knows. Exit status 2 for a file that cannot be read, is not a record,
 holds an illegal action, or has no move to advise."""
 
 _T = {
-    "bad": ("to nie jest zapis partii: {msg}", "not a game record: {msg}"),
-    "illegal": ("zapis zawiera niedozwolony ruch ({where}): {msg}",
-                "the record holds an illegal action ({where}): {msg}"),
     "over": ("partia jest skończona: nie ma czego podpowiadać",
              "the game is over: there is no move to advise"),
     "between": ("zapis kończy się między rozdaniami: następne rozdanie nie jest rozdane",
@@ -72,20 +68,10 @@ def run(args: argparse.Namespace) -> int:
     if args.budget_ms is not None and not args.budget_ms > 0:
         return fail("budget")
     try:
-        record = read_record(read_input(args.record))
+        record, game = read_game(args.record)
     except InputError as e:
         print(f"tysiac hint: {e.message(args.lang)}", file=sys.stderr)
         return 2
-    except RecordError as e:
-        return fail("bad", msg=e.message(args.lang))
-    result = replay(record)
-    error = result.error
-    if error is not None:
-        msg = error.message(args.lang, record.players)
-        if error.is_format_error:
-            return fail("bad", msg=msg)
-        return fail("illegal", where=error.where(args.lang), msg=msg)
-    game = result.game
     if game.phase == GAME_OVER:
         return fail("over")
     if game.phase == DEAL:

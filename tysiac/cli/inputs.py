@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import sys
 
+from ..engine.game import Game
+from ..record import GameRecord, RecordError, read_record, replay
 from ..record.limits import MAX_RECORD_BYTES
 
 
@@ -31,6 +33,29 @@ def read_input(path: str) -> bytes:
         reason = e.strerror or str(e)
         raise InputError(f"nie można odczytać {path}: {reason}",
                          f"cannot read {path}: {reason}") from None
+
+
+def read_game(path: str) -> tuple[GameRecord, Game]:
+    """The record in ``path`` (``-``: standard input) and the game it describes;
+    :class:`InputError` if the file cannot be read, is not a record, or holds an
+    illegal action."""
+    try:
+        record = read_record(read_input(path))
+    except RecordError as e:
+        raise _not_a_record(e.message("pl"), e.message("en")) from None
+    result = replay(record)
+    error = result.error
+    if error is None:
+        return record, result.game
+    pl, en = error.message("pl", record.players), error.message("en", record.players)
+    if error.is_format_error:
+        raise _not_a_record(pl, en)
+    raise InputError(f"zapis zawiera niedozwolony ruch ({error.where('pl')}): {pl}",
+                     f"the record holds an illegal action ({error.where('en')}): {en}")
+
+
+def _not_a_record(pl: str, en: str) -> InputError:
+    return InputError(f"to nie jest zapis partii: {pl}", f"not a game record: {en}")
 
 
 def utf8_stdout() -> bool:

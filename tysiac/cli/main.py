@@ -10,8 +10,8 @@ from collections.abc import Sequence
 from .. import __version__
 
 #: Subcommand modules of this package; each has ``register(subparsers)``.
-COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint", "serve", "cluster",
-            "sheet")
+COMMANDS = ("play", "demo", "arena", "arbiter", "notation", "rules", "hint", "analyze", "serve",
+            "cluster", "sheet")
 
 
 def build_parser(lang: str = "pl") -> argparse.ArgumentParser:

@@ -55,6 +55,27 @@ def settle_notes(game: Game, r: DealResult) -> list[Note]:
     return standings(game, at + 1)[at][1]
 
 
+def settled_logs(game: Game) -> list[int]:
+    """The index in ``game.log`` of each settled deal, in the order of
+    ``game.results`` (a redealt deal has no result; a copy of the game has copies of
+    the logs, so positions, not identities, tie the two)."""
+    out: list[int] = []
+    for i, entry in enumerate(game.log):
+        redealt = isinstance(entry, DealLog) and bool(entry.actions) \
+            and A.kind(entry.actions[-1]) == "redeal"
+        if not redealt and len(out) < len(game.results):
+            out.append(i)
+    return out
+
+
+def game_before(game: Game, at: int) -> Game:
+    """The game as it stood before its deal ``at`` (an index of ``game.log``) was
+    dealt: the scores, bombs, zeros and barrel of that moment."""
+    before = Game(game.rules, first_dealer=game.first_dealer, start_scores=game.start_scores)
+    before.replay(game.log[:at])
+    return before
+
+
 #: What each settle note says, in Polish and English: ``{name}`` the player,
 #: ``{n}`` the number the note concerns.
 NOTE_TEXTS: dict[str, tuple[str, str]] = {

@@ -1,5 +1,6 @@
 """Bots on a server: their thinking runs in worker processes, never on the event
-loop, and their answers come back as ordinary table events.
+loop, and their answers come back as ordinary table events. Hints and the
+analysis of a settled deal run there too.
 
 A worker receives a seat's :class:`~tysiac.engine.views.View` (never a game) and
 keeps one bot per (level, seed), so a bot answers as it would anywhere else.
@@ -14,6 +15,7 @@ from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
 
+from ..analysis import DealAnalysis, NotAnalysable, analyse_deal
 from ..bots import Bot, make_bot
 from ..bots.hint import advice_json, hint
 from ..cards import card_str
@@ -21,6 +23,7 @@ from ..engine import actions as A
 from ..engine.game import Game
 from ..engine.phases import EXCHANGE
 from ..engine.views import View
+from ..record import read_record, replay
 
 _bots: dict[tuple[str, int], Bot] = {}
 
@@ -38,6 +41,17 @@ def choose(level: str, seed: int, view: View) -> int:
 def advise(view: View, lang: str) -> list[dict[str, Any]]:
     """In a worker: the strong bot's hint for ``view``, best first, as JSON."""
     return [advice_json(a, lang) for a in hint(view)[:5]]
+
+
+def analyse(record: str, index: int) -> DealAnalysis | tuple[str, str, str]:
+    """In a worker: the analysis of deal ``index`` of a record (its text), or why
+    there is none (reason, Polish, English: an exception's own arguments would not
+    come back from a process)."""
+    game = replay(read_record(record)).game
+    try:
+        return analyse_deal(game, index)
+    except NotAnalysable as e:
+        return (e.reason, *e.texts)
 
 
 class BotPool:
@@ -73,6 +87,11 @@ class BotPool:
 
     async def hint(self, view: View, lang: str) -> list[dict[str, Any]]:
         result: list[dict[str, Any]] = await self.run(advise, view, lang)
+        return result
+
+    async def analyse(self, record: str, index: int) -> DealAnalysis | tuple[str, str, str]:
+        """The analysis of a settled deal (about a second of a worker's time)."""
+        result: DealAnalysis | tuple[str, str, str] = await self.run(analyse, record, index)
         return result
 
     def close(self) -> None:

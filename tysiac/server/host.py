@@ -18,6 +18,9 @@ import time
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
+from ..analysis import DealAnalysis, game_totals
+from ..analysis.report import deal_json, totals_json
+from ..engine.review import settled_logs
 from ..record import dumps
 from ..storage import Fenced, Store
 from . import metrics
@@ -138,6 +141,9 @@ class TableHost:
         self._bot_task: asyncio.Task[None] | None = None
         self._abandon: asyncio.TimerHandle | None = None
         self._hints: set[str] = set()                  # connections waiting for a hint
+        #: Analyses of settled deals by deal number, and who waits for one begun.
+        self._analyses: dict[int, DealAnalysis] = {}
+        self._analysing: dict[int, dict[str, str]] = {}   # number -> {conn: lang}
         self.task: asyncio.Task[None] | None = None
         self.lost = False                              # a newer owner took the table
         self.log = logging.LoggerAdapter(log, {"table": table.id})
@@ -214,6 +220,9 @@ class TableHost:
             return
         if msg.type == "hint":
             self._start_hint(it)
+            return
+        if msg.type == "analysis":
+            self._start_analysis(it)
             return
         if msg.type in ("hello", "lang", "sync"):
             return
@@ -470,6 +479,60 @@ class TableHost:
             self._send(it.conn, {"type": "hint", "version": version, "advice": advice})
 
         asyncio.create_task(think()).add_done_callback(_log_failure)
+
+
+    # --- the analysis of a deal ------------------------------------------------------
+
+    def _start_analysis(self, it: Intent) -> None:
+        """The analysis of the deal just settled, worked out once in a worker and sent
+        to everyone who asked (it is public: a settled deal is)."""
+        t = self.table
+        g = t.game
+        if g is None or not g.results or g.phase_name not in ("deal", "game_over"):
+            self._error(it, None, TableError(
+                "no_analysis", "analiza rozdania jest po jego rozliczeniu, do następnego",
+                "a deal's analysis comes once it is settled, until the next one"))
+            return
+        if g.rules.draw_game:
+            self._error(it, None, TableError(
+                "no_analysis", "tysiąc dobierany nie ma kontraktu ani licytacji: analiza go "
+                "nie obejmuje", "the draw game has no contract and no bidding: the analysis "
+                "does not cover it"))
+            return
+        number = g.deal_number
+        if number in self._analyses:
+            self._send_analysis(it.conn, number)
+            return
+        if number in self._analysing:
+            self._analysing[number][it.conn] = it.lang
+            return
+        self._analysing[number] = {it.conn: it.lang}
+        record, index = dumps(t.record()), settled_logs(g)[-1]
+
+        async def think() -> None:
+            try:
+                result = await self.node.bots.analyse(record, index)
+            finally:
+                waiting = self._analysing.pop(number, {})
+            if isinstance(result, tuple):
+                error = TableError("no_analysis", result[1], result[2])
+                for conn, lang in waiting.items():
+                    self._send(conn, {"type": "error", "seq": None, "code": error.code,
+                                      "message": error.message(lang)})
+                return
+            self._analyses[number] = result
+            for conn in waiting:
+                if conn in self.conns:
+                    self._send_analysis(conn, number)
+
+        asyncio.create_task(think()).add_done_callback(_log_failure)
+
+    def _send_analysis(self, conn: str, number: int) -> None:
+        done = [self._analyses[n] for n in sorted(self._analyses)]
+        names = [s.name or "" for s in self.table.seats]
+        self._send(conn, {
+            "type": "analysis", "deal": number, "analysis": deal_json(self._analyses[number]),
+            "totals": totals_json(game_totals(done, len(names)), names, len(done))})
 
 
 def _log_failure(task: asyncio.Task[None]) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..analysis.text import TEXTS as ANALYSIS_TEXTS
 from ..engine.review import NOTE_TEXTS
 from ..scoresheet.texts import SHEET_TEXTS
 from .arbiter_texts import TEXTS as ARBITER_TEXTS
@@ -234,6 +235,7 @@ CLIENT: dict[str, tuple[str, str]] = {
 
 
 CLIENT.update({f"note_{k}": v for k, v in NOTE_TEXTS.items()})
+CLIENT.update({f"an_{k}": v for k, v in ANALYSIS_TEXTS.items()})
 TEXTS.update(ARBITER_TEXTS)          # the arbiter and rules pages' words (arbiter_texts.py)
 TEXTS.update(SHEET_TEXTS)            # the score sheet's pages' words (keys sh_…)
 

@@ -32,10 +32,10 @@ _CLIENT_ID = re.compile(r"[A-Za-z0-9_-]{1,32}")
 CLIENT_TYPES = {
     "hello": (), "ping": (), "act": ("action",), "seen": (), "next": (), "sit": ("seat",),
     "leave": (), "ready": ("ready",), "kick": ("seat",), "seat": ("seat", "bot"),
-    "hint": (), "lang": ("lang",), "sync": (),
+    "hint": (), "lang": ("lang",), "sync": (), "analysis": (),
 }
 #: Types that change the table, so carry a sequence number.
-NUMBERED = frozenset(CLIENT_TYPES) - {"hello", "ping", "hint", "lang", "sync"}
+NUMBERED = frozenset(CLIENT_TYPES) - {"hello", "ping", "hint", "lang", "sync", "analysis"}
 
 
 @dataclass(frozen=True, slots=True)

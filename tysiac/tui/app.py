@@ -21,9 +21,13 @@ from textual.widget import Widget
 from textual.widgets import Button, Static
 from textual.widgets.button import ButtonVariant
 
+from ..analysis import NotAnalysable
+from ..analysis.text import game_lines
+from ..analysis.text import tr as analysis_tr
 from ..cards import MARRIAGE_VALUES, card_str, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import PHASE_NAMES, IllegalAction
+from ..engine.game import Game
 from ..engine.views import View
 from .panels import side_content, status_line, table_content
 from .session import Session
@@ -560,8 +564,28 @@ class TysiacApp(App[None]):
         self.push_screen(TextPage(lines[0], lines[2:], self.say("close")))
 
     def action_show_cards(self) -> None:
-        lines = show_cards(self.session.game, self.names, self.lang, self.session.human)
-        self.push_screen(TextPage(lines[0], lines[2:] or lines, self.say("close")))
+        """"Pokaż karty" at once; the deal's analysis joins it when it is worked out
+        (in a thread: about a second the first time)."""
+        s = self.session
+        lines = show_cards(s.game, self.names, self.lang, s.human)
+        if not s.game.results:
+            self.push_screen(TextPage(lines[0], lines, self.say("close")))
+            return
+        page = TextPage(lines[0], [*lines[2:], "", analysis_tr("analysing", self.lang)],
+                        self.say("close"))
+        self.push_screen(page)
+        self.run_worker(self.analyse(page, s.game.copy()), exit_on_error=False)
+
+    async def analyse(self, page: TextPage, game: Game) -> None:
+        s, lang = self.session, self.lang
+        try:
+            analysis = await asyncio.to_thread(s.analysis, game)
+        except NotAnalysable as e:
+            page.show([*show_cards(game, self.names, lang, s.human)[2:], "", e.message(lang)])
+            return
+        totals, analysed = s.analysed()
+        lines = show_cards(game, self.names, lang, s.human, analysis=analysis)
+        page.show([*lines[2:], "", *game_lines(totals, self.names, analysed, lang)])
 
     def action_help(self) -> None:
         s, v = self.session, self.session.view()

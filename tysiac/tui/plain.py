@@ -15,6 +15,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TextIO
 
+from ..analysis import NotAnalysable
+from ..analysis.text import game_lines
+from ..analysis.text import tr as analysis_tr
 from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
@@ -303,6 +306,22 @@ class PlainGame:
             self.s.give(dict(zip(self.s.receivers(), picks, strict=True)))
         return True
 
+    def show_cards(self) -> None:
+        """"Pokaż karty" with the deal's analysis, and the game's line per player."""
+        s, lang = self.s, self.lang
+        if not s.game.results:
+            self.say(*show_cards(s.game, s.names, lang, s.human))
+            return
+        self.say(analysis_tr("analysing", lang))
+        try:
+            analysis = s.analysis()
+        except NotAnalysable as e:
+            self.say(*show_cards(s.game, s.names, lang, s.human), "", e.message(lang))
+            return
+        totals, analysed = s.analysed()
+        self.say(*show_cards(s.game, s.names, lang, s.human, analysis=analysis), "",
+                 *game_lines(totals, s.names, analysed, lang))
+
     def command(self, command: str) -> bool | None:
         s, lang = self.s, self.lang
         if command == "quit":
@@ -312,7 +331,7 @@ class PlainGame:
         elif command == "sheet":
             self.say(*score_sheet(s.game, s.names, lang))
         elif command == "cards":
-            self.say(*show_cards(s.game, s.names, lang, s.human))
+            self.show_cards()
         elif command == "undo":
             if self.picks:
                 self.picks.pop()

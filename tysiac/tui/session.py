@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, TypeGuard
 
+from ..analysis import DealAnalysis, SeatLoss, analyse_deal, game_totals
 from ..bots import LEVELS, Bot, make_bot
 from ..bots.hint import Advice, hint
 from ..cards import mask_of
@@ -25,6 +26,7 @@ from ..engine.errors import IllegalAction
 from ..engine.game import Game
 from ..engine.phases import DEAL, GAME_OVER
 from ..engine.results import DealLog
+from ..engine.review import settled_logs
 from ..engine.views import View
 from ..record import FullDeal, GameRecord, RecordAction, apply_record_action, dumps, to_record
 from ..record import replay as replay_record
@@ -144,6 +146,8 @@ class Session:
         self.paced = False
         self.bots: dict[int, Bot] = {
             s: make_bot(b.level, b.seed) for s, b in enumerate(table.bots) if b is not None}
+        #: Analyses of settled deals, by (index in the log, actions in the deal).
+        self.analyses: dict[tuple[int, int], DealAnalysis] = {}
 
     # --- starting ------------------------------------------------------------
 
@@ -318,6 +322,29 @@ class Session:
                 return []
         return hint(v)
 
+    # --- after a deal -------------------------------------------------------------
+
+    def analysis(self, game: Game | None = None, index: int = -1) -> DealAnalysis | None:
+        """The analysis of the settled deal ``index`` (default: the last) of ``game``
+        (default: this game; pass a copy to work in another thread), worked out once:
+        it takes about a second. None where no deal is settled yet;
+        :class:`~tysiac.analysis.NotAnalysable` for a deal the analysis does not
+        take (the draw game)."""
+        game = game if game is not None else self.game
+        if not game.results:
+            return None
+        key = _keys(game)[index]
+        if key not in self.analyses:
+            self.analyses[key] = analyse_deal(game, key[0])
+        return self.analyses[key]
+
+    def analysed(self) -> tuple[list[SeatLoss], int]:
+        """Per seat, the points lost over the deals of this game analysed so far, and
+        how many they are."""
+        keys = set(_keys(self.game))
+        done = [a for k, a in self.analyses.items() if k in keys]
+        return game_totals(done, self.game.n), len(done)
+
     # --- undo --------------------------------------------------------------------
 
     def can_undo(self) -> bool:
@@ -362,6 +389,13 @@ class Session:
             self.save_error = e
         else:
             self.save_error = None
+
+
+def _keys(game: Game) -> list[tuple[int, int]]:
+    """Per settled deal: its index in the log and its number of actions (an undo
+    changes the second, so a stale analysis is never shown)."""
+    return [(at, len(log.actions) if isinstance(log := game.log[at], DealLog) else 0)
+            for at in settled_logs(game)]
 
 
 def _rebuild(record: GameRecord, seed: int) -> Game:

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..analysis import DealAnalysis
+from ..analysis.text import by_trick, legend_lines, mark, notes_lines, sections
 from ..cards import MARRIAGE_VALUES, POINTS, SUIT_SYMBOLS, points_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.game import Game
@@ -106,9 +108,11 @@ def _verdict(r: DealResult, names: Sequence[str], lang: str, you: int | None) ->
 
 
 def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = None,
-               index: int = -1) -> list[str]:
+               index: int = -1, analysis: DealAnalysis | None = None) -> list[str]:
     """"Pokaż karty": every seat's dealt cards, the musik(s), the gives or discards,
-    every trick with who played what, and the tricks each seat took."""
+    every trick with who played what, and the tricks each seat took. With the deal's
+    ``analysis``: its marks after the costly cards, why under each trick, and the
+    analysis itself (see :func:`analysis_lines`)."""
     if not game.results or game.results[index].log is None:
         return [tr("no_deal_yet", lang)]
     r = game.results[index]
@@ -149,16 +153,22 @@ def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = No
             lines.append(tr_about("show_declare", lang, d, you, name=dname, n=g.contract))
     if g.tricks:
         lines += ["", tr("show_tricks", lang)]
+        if analysis is not None:
+            lines += legend_lines(lang)
+        reviews = by_trick(analysis) if analysis is not None else [[] for _ in g.tricks]
         melds = _meld_leads(g)
-        for i, (leader, trick, winner) in enumerate(g.tricks):
+        for i, ((leader, trick, winner), marks) in enumerate(zip(g.tricks, reviews,
+                                                                  strict=True)):
             plays = []
             seat = leader
-            for c in trick:
-                mark = f" +{SUIT_SYMBOLS[c // 6]}" if (i, c) in melds else ""
-                plays.append(f"{names[seat]} {cards([c], lang)}{mark}")
+            for j, c in enumerate(trick):
+                meld = f" +{SUIT_SYMBOLS[c // 6]}" if (i, c) in melds else ""
+                after = mark(marks[j]) if marks else ""
+                plays.append(f"{names[seat]} {cards([c], lang)}{meld}{after}")
                 seat = g.nxt[seat]
             lines.append(tr("show_trick", lang, i=i + 1, plays=", ".join(plays),
                             name=names[winner]))
+            lines += notes_lines(marks, names, lang)
         lines += ["", tr("show_taken", lang)]
         for s, name in enumerate(names):
             if s == r.sitting_out:
@@ -168,6 +178,8 @@ def show_cards(game: Game, names: Sequence[str], lang: str, you: int | None = No
             lines.append("  " + (tr("show_taken_seat", lang, name=name,
                                     tricks=", ".join(map(str, won)), p=p) if won
                                  else tr("show_taken_none", lang, name=name)))
+    if analysis is not None:
+        lines += ["", *sections(analysis, names, lang, you=you)]
     return lines
 
 

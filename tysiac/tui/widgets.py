@@ -72,3 +72,9 @@ class TextPage(ModalScreen[None]):
             scroll.border_title = self.title_text
             scroll.border_subtitle = self.footer
             yield Static(Content("\n".join(self.lines)), id="page-text")
+
+    def show(self, lines: Sequence[str]) -> None:
+        """Put ``lines`` on the page (nothing if it was closed meanwhile)."""
+        self.lines = list(lines)
+        if self.is_attached:
+            self.query_one("#page-text", Static).update(Content("\n".join(self.lines)))

@@ -16,12 +16,31 @@ const ui = {
   conn: "connecting", msg: null, error: null, notice: null, hint: null, hintBusy: false,
   picked: [], bidAt: 0, declareAt: 0, meldAsk: null, panel: null, log: [], logged: -1,
   receivedAt: 0, errorCount: 0,
+  analyses: {}, asked: new Set(), analysisNote: null,   // the analysis of each settled deal
 };
 
 const sock = new TableSocket(root.dataset.table, {
-  status(s) { ui.conn = s; render(); },
+  status(s) {
+    ui.conn = s;
+    if (s === "open") ui.asked = new Set(Object.keys(ui.analyses).map(Number));
+    render();
+  },
   message(msg) { onMessage(msg); },
 });
+
+/** Between deals, ask once for the analysis of the deal just settled (the server
+ *  works it out in a worker and sends it to everyone who asks). */
+function askAnalysis(msg) {
+  const v = msg.view;
+  if (!msg.review || !v || (v.phase !== "deal" && v.phase !== "game_over")) return;
+  if (ui.analyses[v.deal_number] || ui.asked.has(v.deal_number)) return;
+  ui.asked.add(v.deal_number);
+  sock.send("analysis");
+}
+
+function analysisOf(msg) {
+  return msg.view ? ui.analyses[msg.view.deal_number] || null : null;
+}
 
 function onMessage(msg) {
   if (msg.type === "state") {
@@ -33,6 +52,11 @@ function onMessage(msg) {
     }
     if (!before || before.version !== msg.version) ui.hint = null;
     noteEvent(msg);
+    askAnalysis(msg);
+  } else if (msg.type === "analysis") {
+    ui.analyses[msg.deal] = msg;
+  } else if (msg.type === "error" && msg.code === "no_analysis") {
+    ui.analysisNote = msg.message;
   } else if (msg.type === "error") {
     ui.error = msg.message;
     ui.errorCount += 1;
@@ -258,7 +282,7 @@ function centre(msg, names) {
     }
   }
   if ((view.phase === "deal" || view.phase === "game_over") && msg.review) {
-    parts.push(summaryPanel(msg.review, names, lang, msg.you));
+    parts.push(summaryPanel(msg.review, names, lang, msg.you, analysisOf(msg) || ui.analysisNote));
   }
   if (view.phase === "game_over" || table.status === "finished" || table.status === "abandoned") {
     let end = T("abandoned");
@@ -448,7 +472,7 @@ function tabs(msg) {
 
 function panel(msg, names) {
   if (ui.panel === "sheet") return sheetPanel(msg.view.sheet, names);
-  if (ui.panel === "review" && msg.review) return reviewPanel(msg.review, names, lang);
+  if (ui.panel === "review" && msg.review) return reviewPanel(msg.review, names, lang, analysisOf(msg));
   if (ui.panel === "log") return h("section", { class: "log" }, h("h2", {}, T("log")), h("ol", {}, ui.log.map(l => h("li", {}, l))));
   return null;
 }
