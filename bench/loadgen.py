@@ -129,10 +129,13 @@ class Stats:
 
 
 async def seat_client(base: str, cookie: str, table: str, think: float, stats: Stats,
-                      rng: random.Random, stop: asyncio.Event) -> None:
+                      rng: random.Random, stop: asyncio.Event, start_within: float = 0.0,
+                      ) -> None:
     """One seat, played as the page plays it (PROTOCOL.md, *Reconnecting*): after a
     lost connection it reconnects with the same tab id and sends its unanswered
-    intent again under the same number; after a silence it asks for a sync."""
+    intent again under the same number; after a silence it asks for a sync. It comes
+    in at a moment within ``start_within`` seconds, as people arrive at a site."""
+    await asyncio.sleep(rng.uniform(0, start_within))
     url = base.replace("http", "ws") + f"/ws/t/{table}"
     client = f"b{rng.randrange(10**9)}"
     seq = 1
@@ -205,8 +208,9 @@ async def _play_share(share: list[tuple[str, list[str]]], think: float, warmup: 
     rng = random.Random(seed)
     stop = asyncio.Event()
     stats = Stats()
+    # Everybody arrives during the first half of the warm-up, not in one instant.
     tasks = [asyncio.create_task(seat_client(*seat.split("|", 1), table, think, stats,
-                                             random.Random(rng.random()), stop))
+                                             random.Random(rng.random()), stop, warmup / 2))
              for table, seats in share for seat in seats]
     await asyncio.sleep(warmup)
     stats.measuring = True

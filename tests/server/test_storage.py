@@ -76,6 +76,36 @@ def test_only_the_newest_owner_writes_and_versions_follow(db_url):
     run(go())
 
 
+def test_appends_of_many_tables_committed_together_keep_their_fences(db_url):
+    """Appends asked for at once go in one batch (on PostgreSQL in one statement):
+    each is stored or refused as it would be alone."""
+    async def go() -> None:
+        s = await Store.open(db_url)
+        try:
+            u = await s.create_user("Host", 0.0)
+            fences = {}
+            for i in range(6):
+                await s.create_table(f"m{i}", u.id, {}, 1, [{}], 0.0, {}, False)
+                fences[f"m{i}"] = await s.take_fence(f"m{i}")
+            await s.take_fence("m1")                             # m1 went to another node
+            done = await asyncio.gather(
+                *(s.append(t, f, 1, {"t": t}, 1.0, {**P, "status": "playing"})
+                  for t, f in fences.items()),
+                s.append("m2", fences["m2"], 1, {"t": "again"}, 1.0, P),   # a race on m2
+                s.append("m3", fences["m3"], 3, {"t": "gap"}, 1.0, P),
+                return_exceptions=True)
+            assert [type(r).__name__ for r in done] == \
+                ["NoneType", "Fenced"] + ["NoneType"] * 4 + ["Fenced", "Fenced"]
+            for t in fences:
+                row, events = await s.table(t), await s.events(t)
+                stored = t != "m1"
+                assert (row.version, row.status) == ((1, "playing") if stored else (0, "open"))
+                assert [e for e, _ in events] == ([{"t": t}] if stored else [])
+        finally:
+            await s.close()
+    run(go())
+
+
 def test_a_server_game_is_stored_and_rebuilt_the_same(db_url):
     with ServerThread(fast_config(db_url)) as server:
         b = Browser(server.base)

@@ -5,7 +5,9 @@ A :class:`Bus` has two halves:
 * messages — ``publish(channel, text)`` and ``subscribe(channel)``: to a table's owner
   (its intents), from it (each version's texts per seat), to one node (an answer for
   one connection), and the lobby's "something changed". Redis pub/sub is
-  fire-and-forget: what it drops, the versions and the clients' retries cover;
+  fire-and-forget: what it drops, the versions and the clients' retries cover.
+  ``publish`` only queues: one sender sends what is queued, in order, in pipelines
+  (a message per task would take a connection each, and a busy node would run out);
 * leases — ``acquire(table)``: one node drives a table at a time; the owner renews its
   leases every few seconds and a lease not renewed lapses, so another node can take
   the table over. The lease only decides who should write; the store's fence makes
@@ -20,6 +22,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections import deque
 from collections.abc import Callable, Iterable
 
 log = logging.getLogger("tysiac.server")
@@ -28,6 +31,13 @@ log = logging.getLogger("tysiac.server")
 #: owner renews it every third of it, and stops writing when it has not managed to
 #: for nine tenths of one.
 LEASE_MS = 6000
+#: Messages waiting for the sender at most (beyond, the oldest are dropped, as Redis
+#: would drop them for a subscriber that cannot keep up), and at most per pipeline.
+OUTBOX = 100_000
+PIPELINE = 500
+#: Connections to Redis per node: the subscriber, the sender, leases and reads; a
+#: caller waits for a free one rather than failing.
+MAX_CONNECTIONS = 16
 Handler = Callable[[str, str], None]
 
 
@@ -47,7 +57,7 @@ class LocalBus:
     async def stop(self) -> None:
         return
 
-    async def publish(self, channel: str, text: str) -> None:
+    def publish(self, channel: str, text: str) -> None:
         return
 
     async def subscribe(self, channel: str) -> None:
@@ -107,12 +117,17 @@ class RedisBus:
         self.node_id = node_id
         self.lease_ms = lease_ms
         self.prefix = prefix
-        self.redis = aioredis.Redis.from_url(url, decode_responses=True,
-                                             socket_connect_timeout=2, socket_timeout=5,
-                                             health_check_interval=10)
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=MAX_CONNECTIONS, timeout=10, decode_responses=True,
+            socket_connect_timeout=2, socket_timeout=5, health_check_interval=10)
+        self.redis = aioredis.Redis(connection_pool=pool)
         self.channels: set[str] = {self.channel("n", node_id), self.channel("lobby")}
         self._pubsub: object | None = None
         self._task: asyncio.Task[None] | None = None
+        self._outbox: deque[tuple[str, str]] = deque(maxlen=OUTBOX)
+        self._wake = asyncio.Event()
+        self._sender: asyncio.Task[None] | None = None
+        self._closing = False
         self._renew = self.redis.register_script(_RENEW)
         self._release = self.redis.register_script(_RELEASE)
         self.on_message: Handler = lambda channel, text: None
@@ -129,14 +144,23 @@ class RedisBus:
         self.on_message = on_message
         self.on_reconnect = on_reconnect
         self._task = asyncio.create_task(self._listen(), name="redis pub/sub")
+        self._sender = asyncio.create_task(self._send_loop(), name="redis sender")
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.connected.wait(), 10)
 
     async def stop(self) -> None:
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(BaseException):
-                await self._task
+        """Send what is queued (a hand-over's last words), then close. Waits are
+        bounded: a task that swallowed its cancellation (redis-py may, inside a
+        command) cannot hold the shutdown."""
+        self._closing = True
+        self._wake.set()
+        if self._sender is not None:
+            await asyncio.wait([self._sender], timeout=5)
+        tasks = [t for t in (self._sender, self._task) if t is not None]
+        for task in tasks:
+            task.cancel()
+        if tasks:
+            await asyncio.wait(tasks, timeout=2)
         with contextlib.suppress(Exception):
             await self.redis.aclose()
 
@@ -171,13 +195,33 @@ class RedisBus:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
 
-    async def publish(self, channel: str, text: str) -> None:
+    def publish(self, channel: str, text: str) -> None:
+        """Queue a message for the sender (fire-and-forget, like pub/sub itself)."""
+        self._outbox.append((channel, text))
+        self._wake.set()
+
+    async def _send_loop(self) -> None:
+        while True:
+            await self._wake.wait()
+            self._wake.clear()
+            await self._send_queued()
+            if self._closing:
+                return
+
+    async def _send_queued(self) -> None:
+        """Everything queued, in order, a pipeline at a time."""
         from redis.exceptions import RedisError
 
-        try:
-            await self.redis.publish(channel, text)
-        except (RedisError, OSError) as e:      # fire-and-forget, like pub/sub itself
-            log.warning("bus: publish to %s failed: %s", channel, e)
+        while self._outbox:
+            batch = [self._outbox.popleft()
+                     for _ in range(min(PIPELINE, len(self._outbox)))]
+            try:
+                async with self.redis.pipeline(transaction=False) as pipe:
+                    for channel, text in batch:
+                        pipe.publish(channel, text)
+                    await pipe.execute()
+            except (RedisError, OSError) as e:
+                log.warning("bus: %d messages not published: %s", len(batch), e)
 
     async def subscribe(self, channel: str) -> None:
         self.channels.add(channel)

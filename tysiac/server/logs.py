@@ -29,8 +29,9 @@ def setup(node: str, level: int = logging.INFO) -> None:
     """Log JSON lines to standard error (the server's own messages; uvicorn's too)."""
     handler = logging.StreamHandler()
     handler.setFormatter(JsonLines(node))
-    for name in ("tysiac", "uvicorn.error"):
+    # uvicorn's info lines are one per connection opened: noise at a site's scale.
+    for name, at in (("tysiac", level), ("uvicorn.error", max(level, logging.WARNING))):
         logger = logging.getLogger(name)
         logger.handlers[:] = [handler]
-        logger.setLevel(level)
+        logger.setLevel(at)
         logger.propagate = False

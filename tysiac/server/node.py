@@ -129,6 +129,7 @@ class Node:
         self.lobby_conns: set[str] = set()
         self.lease_until: dict[str, float] = {}        # table -> our lease surely holds until
         self._lobby_pending = False
+        self._lobby_news = False                       # a change here to tell the others
         self._lobby: tuple[float, list[dict[str, Any]]] | None = None
         self._loading: dict[str, asyncio.Future[TableHost | None]] = {}
         self._tasks: list[asyncio.Task[None]] = []
@@ -252,7 +253,7 @@ class Node:
                 await self.bus.unsubscribe(self.bus.channel("t", table_id))
                 metrics.TAKEOVERS.inc()
             # Watchers on other nodes join the new owner.
-            await self.bus.publish(self.bus.channel("t", table_id), dump({"k": "owner"}))
+            self.bus.publish(self.bus.channel("t", table_id), dump({"k": "owner"}))
         host.start()
         for conn_id in self.by_table.get(table_id, ()):
             conn = self.conns.get(conn_id)
@@ -293,7 +294,7 @@ class Node:
         if host.fence is not None:
             self.lease_until.pop(table_id, None)
             await self.bus.release(table_id)
-            await self.bus.publish(self.bus.channel("t", table_id), dump({"k": "released"}))
+            self.bus.publish(self.bus.channel("t", table_id), dump({"k": "released"}))
         self._send_away(table_id)
 
     def _send_away(self, table_id: str) -> None:
@@ -482,8 +483,7 @@ class Node:
             host.put(item)
             return True
         if table_id in self.relayed:
-            asyncio.create_task(self.bus.publish(self.bus.channel("in", table_id),
-                                                 item_json(item)))
+            self.bus.publish(self.bus.channel("in", table_id), item_json(item))
             return True
         return False
 
@@ -498,8 +498,7 @@ class Node:
             msg = {"k": "out", "texts": {"-" if k is None else str(k): v
                                          for k, v in out.texts.items()},
                    "users": {str(k): v for k, v in out.users.items()}}
-            asyncio.create_task(self.bus.publish(self.bus.channel("t", out.table_id),
-                                                 dump(msg)))
+            self.bus.publish(self.bus.channel("t", out.table_id), dump(msg))
 
     def _deliver_here(self, table_id: str, texts: dict[int | None, str],
                       users: dict[int, int]) -> None:
@@ -519,8 +518,7 @@ class Node:
             self._push(conn_id, text)
         else:
             node = conn_id.split(".")[0]
-            asyncio.create_task(self.bus.publish(self.bus.channel("n", node),
-                                                 dump({"conn": conn_id, "text": text})))
+            self.bus.publish(self.bus.channel("n", node), dump({"conn": conn_id, "text": text}))
 
     def _push(self, conn_id: str, text: str) -> None:
         conn = self.conns.get(conn_id)
@@ -533,8 +531,7 @@ class Node:
         """Push the lobby to its watchers, here and (through the bus) on every node,
         at most a few times a second."""
         self._lobby = None
-        if self.bus.distributed:
-            asyncio.create_task(self.bus.publish(self.bus.channel("lobby"), "changed"))
+        self._lobby_news = self.bus.distributed
         self._schedule_lobby()
 
     def _schedule_lobby(self) -> None:
@@ -545,6 +542,9 @@ class Node:
 
     def _push_lobby(self) -> None:
         self._lobby_pending = False
+        if self._lobby_news:          # the other nodes hear of this node's changes
+            self._lobby_news = False
+            self.bus.publish(self.bus.channel("lobby"), "changed")
         if self.lobby_conns:
             asyncio.create_task(self._send_lobby())
 

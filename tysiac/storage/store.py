@@ -5,8 +5,9 @@ migrations and queries (SQLAlchemy Core) for both.
 Every query is a plain function of a connection; :class:`Store` runs it where the
 database is best reached from asyncio:
 
-* PostgreSQL — on the asyncio engine (asyncpg); the writes that queue up while one
-  batch commits are committed together in the next (group commit);
+* PostgreSQL — on the asyncio engine (asyncpg); a few batches commit side by side,
+  and the writes that queue up meanwhile are committed together in the next
+  (group commit);
 * SQLite — on the event loop's thread itself: a read or a commit to the page cache
   costs less than a hop to another thread; the writes asked for in one turn of the
   loop are committed together (group commit), and the checkpoints that wait for the
@@ -204,6 +205,45 @@ def q_append(c: Connection, table_id: str, fence: int, version: int, event: dict
         q_set_players(c, table_id, players)
 
 
+# PostgreSQL: the appends of a batch in two statements whatever their number (one
+# UPDATE of every table row whose fence and version hold, one INSERT of their events),
+# not two a move: a statement through SQLAlchemy and asyncpg costs the node more CPU
+# than PostgreSQL's own work on it.
+_APPEND_MANY = sa.text("""
+UPDATE tables AS t SET version = v.version, updated = v.at, status = v.status,
+  summary = v.summary, deadline = v.deadline, record = COALESCE(v.record, t.record)
+FROM unnest(CAST(:ids AS varchar[]), CAST(:fences AS bigint[]), CAST(:versions AS int[]),
+            CAST(:ats AS float8[]), CAST(:statuses AS varchar[]),
+            CAST(:summaries AS text[]), CAST(:deadlines AS float8[]),
+            CAST(:records AS text[]))
+  AS v(id, fence, version, at, status, summary, deadline, record)
+WHERE t.id = v.id AND t.fence = v.fence AND t.version = v.version - 1
+RETURNING t.id""")
+_EVENTS_MANY = sa.text("""
+INSERT INTO events (table_id, version, event, at)
+SELECT * FROM unnest(CAST(:ids AS varchar[]), CAST(:versions AS int[]),
+                     CAST(:events AS text[]), CAST(:ats AS float8[]))""")
+
+
+def q_append_many(c: Connection, appends: Sequence[tuple[Any, ...]]) -> list[bool]:
+    """:func:`q_append` of several tables at once (PostgreSQL; each table once, no
+    seats changed): whether each was stored. One whose fence or version did not hold
+    wrote nothing."""
+    stored = {r.id for r in c.execute(_APPEND_MANY, {
+        "ids": [a[0] for a in appends], "fences": [a[1] for a in appends],
+        "versions": [a[2] for a in appends], "ats": [a[4] for a in appends],
+        "statuses": [a[5]["status"] for a in appends],
+        "summaries": [json.dumps(a[5]["summary"]) for a in appends],
+        "deadlines": [a[5].get("deadline") for a in appends],
+        "records": [a[5].get("record") for a in appends]})}
+    kept = [a for a in appends if a[0] in stored]
+    if kept:
+        c.execute(_EVENTS_MANY, {"ids": [a[0] for a in kept], "versions": [a[2] for a in kept],
+                                 "events": [json.dumps(a[3]) for a in kept],
+                                 "ats": [a[4] for a in kept]})
+    return [a[0] in stored for a in appends]
+
+
 def q_update_projection(c: Connection, table_id: str, fence: int,
                         projection: dict[str, Any]) -> None:
     r = c.execute(S.tables.update().where(S.tables.c.id == table_id,
@@ -251,14 +291,26 @@ Result = tuple[Any, BaseException | None]
 def _run_batch(c: Connection, batch: list[Job]) -> list[Result]:
     """Every write of a batch in one transaction. A lost fence refuses one write
     before it writes anything, and the others go on; any other failure escapes and
-    undoes the whole batch."""
-    results: list[Result] = []
-    for fn, args, _ in batch:
-        try:
-            results.append((fn(c, *args), None))
-        except Fenced as e:
-            results.append((None, e))
-    return results
+    undoes the whole batch. On PostgreSQL the appends of different tables go
+    together (:func:`q_append_many`); a second append of one table runs after them,
+    alone, as it would have."""
+    results: list[Result | None] = [None] * len(batch)
+    if c.dialect.name == "postgresql":
+        first: dict[str, int] = {}
+        for i, (fn, args, _) in enumerate(batch):
+            if fn is q_append and args[-1] is None:
+                first.setdefault(args[0], i)
+        if len(first) > 1:
+            at = list(first.values())
+            for i, ok in zip(at, q_append_many(c, [batch[i][1] for i in at]), strict=True):
+                results[i] = (None, None if ok else Fenced(batch[i][1][0]))
+    for i, (fn, args, _) in enumerate(batch):
+        if results[i] is None:
+            try:
+                results[i] = (fn(c, *args), None)
+            except Fenced as e:
+                results[i] = (None, e)
+    return [r for r in results if r is not None]
 
 
 def _settle_all(batch: list[Job], results: list[Result]) -> None:
@@ -304,20 +356,24 @@ class _SqliteWriter:
 
 
 class _PostgresWriter:
-    """PostgreSQL's writes: one batch in flight at a time, every write asked for
-    while it was committing goes in the next (group commit: one wait for the disk
-    for many moves, however many tables are busy)."""
+    """PostgreSQL's writes, group-committed: up to ``in_flight`` batches commit at
+    once, each on a connection of its own, and every write asked for while they all
+    are busy goes in the next batch (one wait for the disk for many moves, and no
+    table's move queues behind a slow commit for long). A table has one write in
+    flight at a time (its owner awaits each), so batches committing side by side
+    never reorder one table's events."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, in_flight: int = 4) -> None:
         self.engine = engine
         self.pending: list[Job] = []
-        self.running = False
+        self.running = 0
+        self.in_flight = in_flight
 
     def submit(self, fn: Query[Any], args: tuple[Any, ...]) -> asyncio.Future[Any]:
         future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
         self.pending.append((fn, args, future))
-        if not self.running:
-            self.running = True
+        if self.running < self.in_flight:
+            self.running += 1
             asyncio.create_task(self._drain())
         return future
 
@@ -333,7 +389,7 @@ class _PostgresWriter:
                         [await self._alone(j) for j in batch]
                 _settle_all(batch, results)
         finally:
-            self.running = False
+            self.running -= 1
 
     async def _alone(self, job: Job) -> Result:
         try:
@@ -374,6 +430,9 @@ class Store:
             self._checkpoints.start()
         else:
             self._writer = _PostgresWriter(engine)
+            # A read is one statement: without a transaction around it, it is one
+            # round trip instead of three (BEGIN, the query, ROLLBACK).
+            self._reader = engine.execution_options(isolation_level="AUTOCOMMIT")
 
     @classmethod
     async def open(cls, url: str | None = None) -> Store:
@@ -390,8 +449,11 @@ class Store:
             sa.event.listen(engine, "connect", _sqlite_pragmas)
             sa.event.listen(engine, "begin", _sqlite_begin)
         else:
+            # No ping before each use (three round trips through asyncpg: BEGIN, ";",
+            # ROLLBACK): a connection found dead by its query is dropped with every
+            # older one, and the request that met it fails once.
             engine = create_async_engine(u.set(drivername="postgresql+asyncpg"),
-                                         pool_size=10, max_overflow=10, pool_pre_ping=True)
+                                         pool_size=10, max_overflow=10, pool_recycle=1800)
         store = cls(engine)
         await store._write(_upgrade)
         return store
@@ -410,7 +472,7 @@ class Store:
         if isinstance(engine, Engine):      # an indexed read from the page cache
             with engine.connect() as c:
                 return fn(c, *args)
-        async with engine.connect() as ac:
+        async with self._reader.connect() as ac:
             return await ac.run_sync(fn, *args)
 
     async def _write(self, fn: Query[T], *args: Any) -> T:
