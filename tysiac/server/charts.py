@@ -200,9 +200,11 @@ def contract_sizes(uid: str, title: str, desc: str, sizes: dict[int, list[int]],
         body.append(f'<rect class="bar failed" x="{x:.1f}" y="{yf:.1f}" width="{bar:.1f}" '
                     f'height="{ym - yf:.1f}" fill="{FAILED}" data-size="{size}" '
                     f'data-value="{failed}" fill-opacity=".85"/>')
-        if made + failed:
-            body.append(f'<text x="{x + bar / 2:.1f}" y="{yf - 4:.1f}" text-anchor="middle" '
-                        f'font-size="14">{made}/{made + failed}</text>')
+        if made + failed:           # above the bar, or inside it where the frame ends
+            above = yf - 4 >= 16
+            body.append(f'<text x="{x + bar / 2:.1f}" y="{yf - 4 if above else yf + 16:.1f}" '
+                        f'text-anchor="middle" font-size="14" '
+                        f'fill="{INK if above else "#fff"}">{made}/{made + failed}</text>')
         body.append(f'<text x="{x + bar / 2:.1f}" y="{height - 24 - BOTTOM + 18}" '
                     f'text-anchor="middle" font-size="14">{size}</text>')
     y = height - 10
