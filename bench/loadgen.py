@@ -143,10 +143,12 @@ async def seat_client(base: str, cookie: str, table: str, think: float, stats: S
     sent_at = time.perf_counter()
     state: dict[str, Any] | None = None
     acted_at = -1
+    retry = 0.5                  # the page's backoff: doubling up to 8 s, reset once in
     while not stop.is_set():
         try:
             async with connect(url, additional_headers={"Cookie": cookie}, max_size=2**22,
                                compression=None) as ws:
+                retry = 0.5
                 await ws.send(json.dumps({"type": "hello", "client": client}))
                 if pending is not None:
                     await ws.send(json.dumps(pending))
@@ -193,7 +195,8 @@ async def seat_client(base: str, cookie: str, table: str, think: float, stats: S
             if stop.is_set():
                 return
             stats.reconnects += 1
-            await asyncio.sleep(0.2 + rng.random() * 0.3)
+            await asyncio.sleep(retry * rng.uniform(0.5, 1.0))
+            retry = min(2 * retry, 8.0)
 
 
 def play_share(share: list[tuple[str, list[str]]], think: float, warmup: float,
