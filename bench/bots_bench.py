@@ -21,7 +21,8 @@ import importlib.util
 import math
 import sys
 
-from tysiac import Rules
+from paired import table_rules
+
 from tysiac.arena import ArenaSpec, report_text, run_arena
 from tysiac.arena.duplicate import seatings
 from tysiac.arena.players import ARENA_ONLY
@@ -46,10 +47,7 @@ PAIRINGS = [
 ]
 
 
-def table_rules(table: str) -> Rules:
-    """``pl-2 9+2x3``: a preset, then the 2-player layout if one is named."""
-    preset, _, layout = table.partition(" ")
-    return Rules.preset(preset, two_player_layout=layout) if layout else Rules.preset(preset)
+
 SEED = 2024
 
 

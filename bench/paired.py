@@ -35,6 +35,12 @@ CACHE = Path(os.environ.get("TYSIAC_BENCH_CACHE", Path.home() / ".cache" / "tysi
 ALL_PHASES = ("bid", "exchange", "declare", "choose_musik", "play")
 
 
+def table_rules(table: str) -> Rules:
+    """A preset, or a preset and a 2-player layout: ``pl-2 9+2x3``."""
+    preset, _, layout = table.partition(" ")
+    return Rules.preset(preset, two_player_layout=layout) if layout else Rules.preset(preset)
+
+
 def deal_game(rules: Rules, seed: int, index: int, scores: tuple[int, ...] | None) -> Game:
     deal_seed = random.Random(f"paired:{seed}:{index}").getrandbits(63)
     game = Game(rules, seed=deal_seed, first_dealer=index % rules.players, start_scores=scores)
@@ -122,7 +128,7 @@ def margin(delta: list[int], seat: int) -> float:
 
 
 def baseline_path(preset: str, level: str, seed: int, scores: str) -> Path:
-    return CACHE / f"{preset}-{level.replace(':', '_')}-{seed}-{scores}.jsonl"
+    return CACHE / f"{preset.replace(' ', '_')}-{level.replace(':', '_')}-{seed}-{scores}.jsonl"
 
 
 def _scores_for(rules: Rules, mode: str, index: int) -> tuple[int, ...] | None:
@@ -143,7 +149,7 @@ def _scores_for(rules: Rules, mode: str, index: int) -> tuple[int, ...] | None:
 
 def _baseline_task(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     preset, level, seed, index, mode = args
-    rules = Rules.preset(preset)
+    rules = table_rules(preset)
     return play_baseline(rules, level, seed, index, _scores_for(rules, mode, index))
 
 
@@ -167,7 +173,7 @@ def baselines(preset: str, level: str, seed: int, deals: int, jobs: int,
 
 def _variant_task(args: tuple[Any, ...]) -> list[dict[str, Any]]:
     preset, level, variant, seed, index, base, phases, mode = args
-    rules = Rules.preset(preset)
+    rules = table_rules(preset)
     scores = _scores_for(rules, mode, index)
     out = []
     for seat in range(rules.players):
@@ -192,7 +198,7 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
     base = baselines(preset, level, seed, deals, jobs, mode)
     tasks = [(preset, level, variant, seed, i, base[i], phases, mode) for i in range(deals)]
     gains: list[float] = []
-    log = CACHE / f"last-{variant.replace(':', '_').replace('/', '_')}-{preset}.jsonl"
+    log = CACHE / f"last-{variant.replace(':', '_')}-{preset.replace(' ', '_')}.jsonl"
     log.parent.mkdir(parents=True, exist_ok=True)
     details = log.open("w")
     diverged = declared = made = base_declared = base_made = 0
@@ -240,7 +246,7 @@ def main() -> int:
     for variant in args.variants:
         r = run(args.preset, args.baseline, variant, args.seed, args.deals, args.jobs, phases,
                 args.scores)
-        seats = r["deals"] * Rules.preset(args.preset).players
+        seats = r["deals"] * table_rules(args.preset).players
         print(f"{variant:40} {args.preset} vs {args.baseline}: {r['gain']:+.2f} ± {r['ci']:.2f}"
               f" per seat-deal; diverged {r['diverged']}/{seats}; declared "
               f"{r['declared']} made {r['made']} (baseline {r['base_declared']}/"

@@ -7,7 +7,7 @@ learned from simulated deals and worlds weighted by what the others chose.
 * Inference (:mod:`.inference`): the worlds of bidding and of card play are
   weighted by how likely the others' bids, passes and contract are in each.
 * The exchange, the declaration and the musik choice: the strong bot's
-  simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the
+  simulations (:mod:`.planning`), card play: PIMC (:mod:`.pimc`), both over the
   weighted worlds.
 
 Every value is the seat's expected deal margin (``strong.Advice``). The bot is
@@ -19,6 +19,7 @@ one at a time, for the ablation (``bench/ablation_bench.py``).
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 
 from ..engine import actions as A
 from ..engine.views import View
@@ -59,7 +60,7 @@ class ExpertBot:
         self.worlds = worlds
         self.backend = backend
         self.bidding = bidding          # "model", or "search" (the strong bot's)
-        self.inference = inference      # "all", "bid", "play" or "none"
+        self.inference = inference      # "all", "bid", "play" (the searches) or "none"
         self.edge = edge
         self.caution = caution          # points added to a pass
         self.bid_worlds = worlds or bid_worlds
@@ -90,11 +91,11 @@ class ExpertBot:
         elif phase == "bid":
             values = search_bid(ctx, source(phase))
         elif phase == "exchange":
-            values = plan_exchange(ctx, source(phase))
+            values = plan_exchange(ctx, self._repeated(view, phase, source, sampler, rng, model))
         elif phase == "declare" and self.declare == "model" and model is not None:
             values = model_declare(Planner(ctx, model, self.edge))
         elif phase == "declare":
-            values = plan_declare(ctx, source(phase))
+            values = plan_declare(ctx, self._repeated(view, phase, source, sampler, rng, model))
         else:     # choose_musik: both musiks unseen, alike; chosen as the strong bot does
             values = plan_musik(ctx, source(phase))
         if phase in ("bid", "declare") and self.score:
@@ -123,18 +124,36 @@ class ExpertBot:
         ``OVERSAMPLE`` times as many in proportion to their weights (each distinct
         world once, weighted by how often it was drawn; with a time budget, the
         worlds sampled in time, each weighted)."""
-        if self.inference not in ("all", "play") or model is None:
-            return list(source("play")), None
-        infer = Inference(view, model, self.edge)
-        if not infer.active:
+        infer = self._inference(view, model)
+        if infer is None:
             return list(source("play")), None
         if self.budget_ms is not None:
             worlds = list(source("play"))
             return worlds, infer.weights(worlds).tolist()
-        count = world_count(view, "play", self.worlds)
-        pool = sampler.sample(rng, count * OVERSAMPLE)
-        picks = pick([rng.random()], infer.weights(pool), count)
+        picks, pool = self._picks(view, "play", infer, sampler, rng)
         chosen = sorted(set(picks))
         return [pool[i] for i in chosen], [float(picks.count(i)) for i in chosen]
+
+    def _repeated(self, view: View, phase: str, source: Worlds, sampler: Sampler,
+                  rng: random.Random, model: ValueModel | None) -> Iterator[World]:
+        """The worlds of the exchange or the declaration, drawn as card play's, a world
+        drawn twice given twice (the simulations average their worlds evenly)."""
+        infer = self._inference(view, model)
+        if infer is None or self.budget_ms is not None:
+            return source(phase)
+        picks, pool = self._picks(view, phase, infer, sampler, rng)
+        return iter([pool[i] for i in picks])
+
+    def _inference(self, view: View, model: ValueModel | None) -> Inference | None:
+        if self.inference not in ("all", "play") or model is None:
+            return None
+        infer = Inference(view, model, self.edge)
+        return infer if infer.active else None
+
+    def _picks(self, view: View, phase: str, infer: Inference, sampler: Sampler,
+               rng: random.Random) -> tuple[list[int], list[World]]:
+        count = world_count(view, phase, self.worlds)
+        pool = sampler.sample(rng, count * OVERSAMPLE)
+        return pick([rng.random()], infer.weights(pool), count), pool
 
 
