@@ -27,7 +27,6 @@ from .base import position_rng
 from .evaluation import layout
 from .inference import Inference, pick
 from .modelplan import EDGE, Planner, plan_bid
-from .modelplan import plan_declare as model_declare
 from .pimc import Context, Values, play_values
 from .planning import plan_bid as search_bid
 from .planning import plan_declare, plan_exchange, plan_musik
@@ -54,7 +53,7 @@ class ExpertBot:
                  worlds: int | None = None, backend: str = "auto", *,
                  bidding: str = "model", inference: str = "all", edge: float = EDGE,
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
-                 declare: str = "search", score: bool = True) -> None:
+                 score: bool = True) -> None:
         self.seed = seed
         self.budget_ms = budget_ms
         self.worlds = worlds
@@ -64,7 +63,6 @@ class ExpertBot:
         self.edge = edge
         self.caution = caution          # points added to a pass
         self.bid_worlds = worlds or bid_worlds
-        self.declare = declare          # "search" (the strong bot's) or "model"
         self.score = score              # the chance to win the game weighs in bidding
 
     def choose(self, view: View) -> int:
@@ -92,8 +90,6 @@ class ExpertBot:
             values = search_bid(ctx, source(phase))
         elif phase == "exchange":
             values = plan_exchange(ctx, self._repeated(view, phase, source, sampler, rng, model))
-        elif phase == "declare" and self.declare == "model" and model is not None:
-            values = model_declare(Planner(ctx, model, self.edge))
         elif phase == "declare":
             values = plan_declare(ctx, self._repeated(view, phase, source, sampler, rng, model))
         else:     # choose_musik: both musiks unseen, alike; chosen as the strong bot does
