@@ -7,8 +7,9 @@ learned from simulated deals and worlds weighted by what the others chose.
 * Inference (:mod:`.inference`): the worlds of bidding and of card play are
   weighted by how likely the others' bids, passes and contract are in each.
 * The exchange, the declaration and the musik choice: the strong bot's
-  simulations (:mod:`.planning`), card play: PIMC (:mod:`.pimc`), both over the
-  weighted worlds.
+  simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the weighted
+  worlds. (Weighted worlds in the exchange and the declaration were measured to
+  cost points: fewer distinct worlds make those simulations noisier.)
 
 Every value is the seat's expected deal margin (``strong.Advice``). The bot is
 deterministic given its seed and the view (``position_rng``); ``budget_ms`` and
@@ -19,7 +20,6 @@ one at a time, for the ablation (``bench/ablation_bench.py``).
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 from ..engine import actions as A
 from ..engine.views import View
@@ -59,7 +59,7 @@ class ExpertBot:
         self.worlds = worlds
         self.backend = backend
         self.bidding = bidding          # "model", or "search" (the strong bot's)
-        self.inference = inference      # "all", "bid", "play" (the searches) or "none"
+        self.inference = inference      # "all", "bid", "play" or "none"
         self.edge = edge
         self.caution = caution          # points added to a pass
         self.bid_worlds = worlds or bid_worlds
@@ -89,9 +89,9 @@ class ExpertBot:
         elif phase == "bid":
             values = search_bid(ctx, source(phase))
         elif phase == "exchange":
-            values = plan_exchange(ctx, self._repeated(view, phase, source, sampler, rng, model))
+            values = plan_exchange(ctx, source(phase))
         elif phase == "declare":
-            values = plan_declare(ctx, self._repeated(view, phase, source, sampler, rng, model))
+            values = plan_declare(ctx, source(phase))
         else:     # choose_musik: both musiks unseen, alike; chosen as the strong bot does
             values = plan_musik(ctx, source(phase))
         if phase in ("bid", "declare") and self.score:
@@ -129,16 +129,6 @@ class ExpertBot:
         picks, pool = self._picks(view, "play", infer, sampler, rng)
         chosen = sorted(set(picks))
         return [pool[i] for i in chosen], [float(picks.count(i)) for i in chosen]
-
-    def _repeated(self, view: View, phase: str, source: Worlds, sampler: Sampler,
-                  rng: random.Random, model: ValueModel | None) -> Iterator[World]:
-        """The worlds of the exchange or the declaration, drawn as card play's, a world
-        drawn twice given twice (the simulations average their worlds evenly)."""
-        infer = self._inference(view, model)
-        if infer is None or self.budget_ms is not None:
-            return source(phase)
-        picks, pool = self._picks(view, phase, infer, sampler, rng)
-        return iter([pool[i] for i in picks])
 
     def _inference(self, view: View, model: ValueModel | None) -> Inference | None:
         if self.inference not in ("all", "play") or model is None:
