@@ -128,24 +128,23 @@ class Inference:
         if seat == view.declarer:
             if view.musik is None or view.rules.players == 2:
                 return None
-            gave = mask_of(c for _, c in view.given)
-            hidden = [c for r, c in view.given]           # what this seat knows it got
+            musik = mask_of(view.musik)
+            known = mask_of(c for _, c in view.given)        # the gifts this seat saw
             other = [s for s in _order(view) if s not in (seat, view.seat)]
             out = []
             for w, hand in zip(worlds, now.tolist(), strict=True):
-                # The declarer's other gift is one of the musik's cards the other
-                # defender holds, or a card of its own: the cheapest stands for it.
-                got = gave
-                if len(hidden) < 2 and other:
-                    pool = (w.hands[other[0]] | self.played.get(other[0], 0)) \
-                        & ~mask_of(view.musik)
-                    if pool:
-                        got |= 1 << cheapest(pool, 1)[0]
-                out.append((hand | got) & ~mask_of(view.musik))
-            dealt = np.array(out, dtype=np.int64)
-            size = view.rules.hand_size
-            ok = np.array([int(d).bit_count() == size for d in out])
-            return dealt if ok.all() else None
+                got = known
+                if len(view.given) < 2 and other:
+                    # The other defender's gift: the musik card it holds if it holds
+                    # one (the musik went to the declarer), else one of its own
+                    # cards, the cheapest standing for it.
+                    held = w.hands[other[0]] | self.played.get(other[0], 0)
+                    if not held & musik:
+                        got |= 1 << cheapest(held, 1)[0]
+                out.append((hand | got) & ~musik)
+            if any(d.bit_count() != view.rules.hand_size for d in out):
+                return None
+            return np.array(out, dtype=np.int64)
         received = [c for r, c in view.given if r == seat]
         if view.rules.players == 2:
             return now
