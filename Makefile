@@ -10,7 +10,7 @@ BIN    := $(VENV)/bin
 # Reinstall when the declared dependencies change.
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 
-.PHONY: bench-cluster cluster run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
+.PHONY: train-bots bench-ablation bench-cluster cluster run play test lint typecheck unit browser services bench bench-strong bench-bots bench-server setup clean fuzz
 
 # The C kernel of the bots' double-dummy solver, built into the package. Without a
 # C compiler the bots run the pure-Python solver: the same results, only slower.
@@ -27,7 +27,7 @@ $(KERNEL): tysiac/bots/kernel/solver.c
 $(STAMP):
 	$(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bots,env,tui,web]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bots,env,tui,web,train]'
 	rm -f $(VENV)/.installed-*
 	touch $@
 
@@ -85,9 +85,18 @@ bench: $(STAMP) $(KERNEL)
 bench-strong: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/strong_bench.py
 
+# The expert bot's parts one at a time against strong, on the same deals; long.
+bench-ablation: $(STAMP) $(KERNEL)
+	nice $(BIN)/python bench/ablation_bench.py $(ARGS)
+
 # Bot strength in the arena, fixed seeds; long. Pass options: make bench-bots ARGS=--quick
 bench-bots: $(STAMP) $(KERNEL)
 	nice $(BIN)/python bench/bots_bench.py $(ARGS)
+
+# Every shipped weight file of the bots, made again from a seed (about an hour on
+# 2 cores; both are used). A small run for CI: make train-bots ARGS=--quick
+train-bots: $(STAMP) $(KERNEL)
+	nice $(BIN)/python -m tysiac.bots.training $(ARGS)
 
 # Fuzz the record readers and the arbiter (10 min by default); crashes are kept in
 # tests/fuzz_regressions/. Pass options: make fuzz ARGS="--minutes 60 --coverage"

@@ -1,10 +1,13 @@
 """Bot strength in the arena with fixed seeds (``make bench-bots``).
 
-Pairings: in pl-3 ``basic`` against ``random``, ``strong`` against ``basic``, and the
-``cheat`` player (it sees every card: an upper bound) against ``strong``; the same
-first two in pl-2 and pl-4. Each pairing plays the duplicate format of
-:mod:`tysiac.arena` with about ``--deals`` deals in all (split evenly over its
-seatings) and prints the arena's table; a summary of the margins follows.
+Pairings: in pl-3 ``basic`` against ``random``, ``strong`` against ``basic``,
+``expert`` against ``basic`` and against ``strong``, and the ``cheat`` player (it
+sees every card: an upper bound) against ``strong`` and against ``expert``; in
+pl-2 (both layouts), pl-4 and dobierany ``expert`` against ``strong``, and the
+older pairings. Each pairing plays the duplicate format of :mod:`tysiac.arena`
+with about ``--deals`` deals in all (split evenly over its seatings) and prints
+the arena's table; a summary of the margins follows, then each search bot's
+contracts: the share of its seat-deals it declared, and the share of those made.
 Pairings whose bots do not exist yet are skipped and named.
 
 The full run is long (the search bots are slow): run it under ``nice``, with
@@ -18,21 +21,33 @@ import importlib.util
 import math
 import sys
 
-from tysiac import Rules
+from paired import table_rules
+
 from tysiac.arena import ArenaSpec, report_text, run_arena
 from tysiac.arena.duplicate import seatings
 from tysiac.arena.players import ARENA_ONLY
 from tysiac.bots import LEVELS
 
+#: (table, its rules, the bots): the table's name is a preset, or a preset and a layout.
 PAIRINGS = [
     ("pl-3", "basic,random,random"),
     ("pl-3", "strong,basic,basic"),
+    ("pl-3", "expert,basic,basic"),
+    ("pl-3", "expert,strong,strong"),
     ("pl-3", "cheat,strong,strong"),
+    ("pl-3", "cheat,expert,expert"),
     ("pl-2", "basic,random"),
     ("pl-2", "strong,basic"),
+    ("pl-2", "expert,strong"),
+    ("pl-2 9+2x3", "expert,strong"),
     ("pl-4", "basic,random,random,random"),
     ("pl-4", "strong,basic,basic,basic"),
+    ("pl-4", "expert,strong,strong,strong"),
+    ("dobierany", "expert,strong"),
 ]
+
+
+
 SEED = 2024
 
 
@@ -61,7 +76,8 @@ def main() -> int:
                         "e.g. --only pl-3 --only strong,basic")
     args = parser.parse_args()
     deals = 60 if args.quick else args.deals
-    summary = []
+    summary: list[str] = []
+    contracts: list[str] = []
     for preset, bots in PAIRINGS:
         name = f"{preset} {bots}"
         if args.only and not any(text in name for text in args.only):
@@ -73,7 +89,7 @@ def main() -> int:
             continue
         levels = tuple(bots.split(","))
         per_seating = math.ceil(deals / len(seatings(levels)))
-        spec = ArenaSpec(levels, Rules.preset(preset), per_seating, args.seed, args.jobs)
+        spec = ArenaSpec(levels, table_rules(preset), per_seating, args.seed, args.jobs)
         print(f"== {name}", flush=True)
         result = run_arena(spec)
         print(report_text(result, "en") + "\n", flush=True)
@@ -81,8 +97,20 @@ def main() -> int:
         half = f" ± {ci:.1f}" if ci is not None else ""
         summary.append(f"  {name:34} {a} − {b}: {diff:+.1f}{half} points per deal "
                        f"({result.deals} deals, {result.seconds:.0f} s)")
+        for level in ("strong", "expert"):
+            fig = result.levels.get(level)
+            if fig is not None and fig.deals:
+                played = fig.contracts_bid - fig.bombs
+                made = fig.contracts_made / played if played else 0.0
+                share = fig.contracts_bid / fig.deals
+                contracts.append(f"  {name:34} {level:7} declared {share:5.1%} of its "
+                                 f"seat-deals, made {made:5.1%} of those played "
+                                 f"(bombs {fig.bombs})")
     print("Summary (score delta per deal, 95% interval):")
     print("\n".join(summary))
+    if contracts:
+        print("Contracts (declared: per seat-deal, forced 100s and bombs included):")
+        print("\n".join(contracts))
     return 0
 
 

@@ -1,10 +1,11 @@
-"""The strong bot: decision times per phase at the default budget, solver speed
-(Python and C), and a quick duplicate strength figure (``make bench-strong``).
+"""The search bots (``strong`` and ``expert``): decision times per phase at the
+default budget, solver speed (Python and C), and a quick duplicate strength figure
+(``make bench-strong``).
 
 Duplicate: each deal is dealt the same way once with the opponent level in every
-seat (the baseline) and once per seat with ``strong`` in that seat; the figure is
-strong's score change minus the opponent level's in the same seat with the same
-cards, per deal, with a 95% interval. Every deal starts a fresh game (scores 0).
+seat (the baseline) and once per seat with the tested level in that seat; the
+figure is its score change minus the opponent level's in the same seat with the
+same cards, per deal, with a 95% interval. Every deal starts a fresh game (scores 0).
 Times are medians and 99th percentiles of single decisions on one core; machines
 are noisy, so compare medians and ratios across runs, not single figures.
 """
@@ -25,7 +26,8 @@ from tysiac.engine import DEAL, GAME_OVER, PLAY
 
 
 def play_deal(rules: Rules, seed: int, levels: list[str], bot_seed: int,
-              times: dict[str, list[float]] | None = None) -> tuple[int, ...]:
+              times: dict[str, list[float]] | None = None,
+              timed: str = "strong") -> tuple[int, ...]:
     """One deal from a fresh game; the score change of every seat."""
     game = Game(rules, seed=seed, first_dealer=seed % rules.players)
     game.deal()
@@ -35,15 +37,15 @@ def play_deal(rules: Rules, seed: int, levels: list[str], bot_seed: int,
         view = game.view(seat)
         start = time.perf_counter()
         action = bots[seat].choose(view)
-        if times is not None and levels[seat] == "strong" and len(view.legal) > 1:
+        if times is not None and levels[seat] == timed and len(view.legal) > 1:
             times[view.phase].append((time.perf_counter() - start) * 1000)
         game.play(action, seat)
     return game.results[-1].delta
 
 
-def duplicate(rules: Rules, opponent: str, deals: int, seed: int,
+def duplicate(rules: Rules, level: str, opponent: str, deals: int, seed: int,
               times: dict[str, list[float]]) -> tuple[float, float]:
-    """Mean advantage of strong over ``opponent`` per deal and its 95% half-width."""
+    """Mean advantage of ``level`` over ``opponent`` per deal and its 95% half-width."""
     n = rules.players
     gains = []
     for d in range(deals):
@@ -52,8 +54,8 @@ def duplicate(rules: Rules, opponent: str, deals: int, seed: int,
         gain = 0.0
         for s in range(n):
             levels = [opponent] * n
-            levels[s] = "strong"
-            gain += play_deal(rules, deal_seed, levels, seed, times)[s] - base[s]
+            levels[s] = level
+            gain += play_deal(rules, deal_seed, levels, seed, times, level)[s] - base[s]
         gains.append(gain / n)
     mean = statistics.mean(gains)
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
@@ -106,9 +108,11 @@ def main() -> None:
     parser.add_argument("--against", default=None,
                         help="opponent levels, comma-separated (default: random, and basic "
                         "if it exists)")
+    parser.add_argument("--levels", default="strong,expert",
+                        help="the levels timed, comma-separated (default: strong,expert)")
     args = parser.parse_args()
     rules = Rules.preset(args.preset)
-    print(f"strong bot, preset {args.preset}, C kernel: "
+    print(f"search bots, preset {args.preset}, C kernel: "
           f"{'yes' if kernel.available() else 'no (pure Python)'}")
     rates = solver_speed(rules, 60, args.seed)
     print(f"solver nodes per second (early-deal positions): Python {rates['python']:,.0f}"
@@ -116,23 +120,29 @@ def main() -> None:
              if "c" in rates else ""))
     against = args.against.split(",") if args.against else \
         [level for level in ("random", "basic") if level in LEVELS]
-    times: dict[str, list[float]] = defaultdict(list)
-    for opponent in against:
-        mean, half = duplicate(rules, opponent, args.deals, args.seed, times)
-        print(f"strong vs {opponent}: {mean:+.1f} points per deal (95% ±{half:.1f}), "
-              f"{args.deals} duplicate deals")
-    print("decision times in ms (strong, decisions with a choice):")
-    for phase in ("bid", "exchange", "declare", "play"):
-        ts = sorted(times.get(phase, []))
-        if ts:
-            p99 = ts[min(len(ts) - 1, int(len(ts) * 0.99))]
-            print(f"  {phase:9} n={len(ts):5}  median {statistics.median(ts):7.1f}  "
-                  f"p99 {p99:7.1f}  mean {statistics.mean(ts):7.1f}")
-    every = sorted(t for ts in times.values() for t in ts)
-    if every:
-        print(f"  {'all':9} n={len(every):5}  median {statistics.median(every):7.1f}  "
-              f"p99 {every[min(len(every) - 1, int(len(every) * 0.99))]:7.1f}  "
-              f"mean {statistics.mean(every):7.1f}")
+    for level in args.levels.split(","):
+        if level not in LEVELS:
+            print(f"{level}: not available, skipped")
+            continue
+        times: dict[str, list[float]] = defaultdict(list)
+        for opponent in against:
+            mean, half = duplicate(rules, level, opponent, args.deals, args.seed, times)
+            print(f"{level} vs {opponent}: {mean:+.1f} points per deal (95% ±{half:.1f}), "
+                  f"{args.deals} duplicate deals")
+        print(f"decision times in ms ({level}, decisions with a choice, one process):")
+        for phase in ("bid", "exchange", "declare", "play"):
+            ts = sorted(times.get(phase, []))
+            if ts:
+                print(f"  {phase:9} n={len(ts):5}  median {statistics.median(ts):7.1f}  "
+                      f"p99 {_p99(ts):7.1f}  mean {statistics.mean(ts):7.1f}")
+        every = sorted(t for ts in times.values() for t in ts)
+        if every:
+            print(f"  {'all':9} n={len(every):5}  median {statistics.median(every):7.1f}  "
+                  f"p99 {_p99(every):7.1f}  mean {statistics.mean(every):7.1f}")
+
+
+def _p99(ts: list[float]) -> float:
+    return ts[min(len(ts) - 1, int(len(ts) * 0.99))]
 
 
 if __name__ == "__main__":

@@ -35,8 +35,8 @@ TABLES = {
         "pl-3", musik_reveal="never", bomb_timing="before_exchange", bombs_per_player=None,
         redeal_four_nines=True, redeal_weak_hand_max=30),
 }
-#: Positions per table, by level; the search bot gets fewer, with a tiny budget.
-POSITIONS = {"strong": 12}
+#: Positions per table, by level; the search bots get fewer, with a tiny budget.
+POSITIONS = {"strong": 12, "expert": 12}
 DEFAULT_POSITIONS = 150
 
 

@@ -107,3 +107,32 @@ def test_observations_come_from_the_view_only(preset: str) -> None:
         assert np.array_equal(first["action_mask"], second["action_mask"])
         compared += 1
     assert compared >= 30
+
+
+def test_opponents_are_bots_inside_the_environment() -> None:
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        api_test(env("pl-3", opponents={1: "basic", 2: "random"}), num_cycles=300)
+    e = raw_env("pl-3", deals=1, opponents={0: "expert", 2: "strong"})
+    assert e.possible_agents == ["player_1"]
+    e.reset(seed=3)
+    returns = 0.0
+    while e.agents:
+        obs, reward, terminated, truncated, _ = e.last()
+        returns += reward
+        if terminated or truncated:
+            e.step(None)
+            continue
+        assert e.game.to_move == 1
+        e.step(int(np.flatnonzero(obs["action_mask"])[0]))
+    assert len(e.game.results) == 1
+    assert returns == e.game.results[0].delta[1]
+
+
+def test_unknown_opponents_are_refused() -> None:
+    with pytest.raises(ValueError, match="levels"):
+        raw_env("pl-3", opponents={1: "grandmaster"})
+    with pytest.raises(ValueError, match="seat"):
+        raw_env("pl-3", opponents={3: "basic"})
+    with pytest.raises(ValueError, match="agent"):
+        raw_env("pl-2", opponents={0: "basic", 1: "basic"})

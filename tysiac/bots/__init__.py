@@ -7,6 +7,7 @@ from collections.abc import Callable
 from .base import Bot, RandomBot, position_rng
 from .basic import BasicBot
 from .cheat import CheatBot
+from .expert import ExpertBot
 from .strong import StrongBot
 
 #: Bot levels by name: a factory taking a seed.
@@ -14,6 +15,7 @@ LEVELS: dict[str, Callable[[int | None], Bot]] = {
     "random": RandomBot,
     "basic": BasicBot,
     "strong": StrongBot,
+    "expert": ExpertBot,
 }
 # The cheat player (it sees every card) is no level: the arena alone uses it.
 
@@ -27,5 +29,5 @@ def make_bot(level: str, seed: int | None = None) -> Bot:
     return factory(seed)
 
 
-__all__ = ["LEVELS", "BasicBot", "Bot", "CheatBot", "RandomBot", "StrongBot", "make_bot",
-           "position_rng"]
+__all__ = ["LEVELS", "BasicBot", "Bot", "CheatBot", "ExpertBot", "RandomBot", "StrongBot",
+           "make_bot", "position_rng"]

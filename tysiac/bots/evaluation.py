@@ -8,7 +8,8 @@ in, and, before the musik is seen, the hope that it completes a marriage (a lone
 king or queen). :func:`estimate` turns those counts into the expected deal points
 and their spread. The weights were fitted by least squares on self-play deals of
 the basic bot (its own exchange and card play) for each table layout, and rounded:
-they say what the counts are worth when this bot plays the hand.
+they say what the counts are worth when this bot plays the hand
+(``weights/basic.json``, made by ``make train-bots``).
 
 :func:`best_drop` picks the cards to give away (3 and 4 players) or to discard
 (2 players): those whose loss costs the least, counting that a card given to an
@@ -17,8 +18,10 @@ opponent takes its points to the other side.
 
 from __future__ import annotations
 
+import json
 from itertools import combinations
 from math import erf, sqrt
+from pathlib import Path
 
 from ..cards import (
     ACE,
@@ -39,16 +42,20 @@ FEATURES = ("m1", "m2", "m3", "aces", "tens_a", "tens_b", "hope", "voids", "trum
 
 #: Weights per layout and stage ("pre": the dealt hand, before the musik;
 #: "final": the hand that plays), in the order of FEATURES, then the spread
-#: (standard deviation of the points around the estimate, as met in whole games).
-_WEIGHTS: dict[tuple[str, str], tuple[tuple[float, ...], float]] = {
-    #             m1    m2    m3    aces  10+A  10    hope  voids trump top   const
-    ("3", "pre"): ((0.91, 0.58, 0.0, 12.5, 7.3, 4.1, 0.16, 4.1, 3.5, 4.7, 31.0), 47.0),
-    ("3", "final"): ((0.93, 0.64, 0.0, 15.8, 10.4, 4.1, 0.0, 11.2, 3.8, 3.8, 0.6), 28.0),
-    ("2x10", "pre"): ((0.9, 0.76, 0.38, 9.6, 7.5, 5.0, 0.13, 5.1, 2.6, 2.9, 38.8), 43.0),
-    ("2x10", "final"): ((0.98, 0.78, 0.46, 12.9, 7.9, 8.1, 0.0, 13.2, 1.2, 3.6, 8.5), 30.0),
-    ("2x9", "pre"): ((0.94, 0.74, 0.54, 9.0, 5.8, 4.8, 0.18, 6.5, 2.1, 3.5, 49.3), 51.0),
-    ("2x9", "final"): ((0.96, 0.85, 0.43, 17.7, 9.8, 8.5, 0.0, 21.4, 0.8, 2.2, 2.8), 32.0),
-}
+#: (standard deviation of the points around the estimate). Made by
+#: ``make train-bots`` (:mod:`tysiac.bots.training.basicfit`).
+WEIGHTS_FILE = Path(__file__).with_name("weights") / "basic.json"
+
+
+def _load() -> dict[tuple[str, str], tuple[tuple[float, ...], float]]:
+    data = json.loads(WEIGHTS_FILE.read_text())
+    if tuple(data["features"]) != FEATURES:
+        raise ValueError(f"{WEIGHTS_FILE} has other features than {FEATURES}")
+    return {(layout, stage): (tuple(v["weights"]), float(v["spread"]))
+            for layout, stages in data["layouts"].items() for stage, v in stages.items()}
+
+
+_WEIGHTS = _load()
 
 
 def layout(rules: Rules) -> str:

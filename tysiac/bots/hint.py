@@ -1,5 +1,6 @@
-"""Hints for people: what the ``strong`` bot would do next, and how it values
-every candidate (the API the interfaces use; ``tysiac hint`` on the command line).
+"""Hints for people: what a search bot (``strong`` by default, or ``expert``) would do
+next, and how it values every candidate (the API the interfaces use; ``tysiac
+hint`` on the command line).
 
 ``hint(view)`` returns :class:`~tysiac.bots.strong.Advice` entries, best first.
 ``expected`` is the seat's expected deal margin in points (the score change of the
@@ -8,24 +9,35 @@ with the view; see ``Advice``) and ``made`` the share of those worlds in which t
 contract is made. Card play, bids, declarations, bombs and musik choices are all
 listed; gives and discards only for the cards of the exchanges the bot simulates
 (the cards it keeps least), which is where a sensible choice lies.
+:func:`explain` says in a sentence, in Polish or English, why the best one.
 """
 
 from __future__ import annotations
 
 from ..engine import actions as A
 from ..engine.views import View
+from .expert import ExpertBot
 from .strong import Advice, StrongBot
 
 #: The bot behind hints: a fixed seed, so the same position gets the same hint.
 HINT_SEED = 0
+#: The levels that give hints (the search bots, which value every candidate).
+HINT_LEVELS = ("strong", "expert")
+DEFAULT_LEVEL = "strong"
 
 
-def hint(view: View, budget_ms: float | None = None, worlds: int | None = None) -> list[Advice]:
+def hint(view: View, budget_ms: float | None = None, worlds: int | None = None,
+         level: str = DEFAULT_LEVEL) -> list[Advice]:
     """The candidates of the seat to move in ``view``, best first. ``budget_ms``:
-    think for about that long (default: the strong bot's fixed default budget);
-    ``worlds``: a fixed number of worlds. Raises ``ValueError`` if ``view`` is not
-    the view of the seat to move."""
-    return StrongBot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
+    think for about that long (default: the bot's fixed default budget);
+    ``worlds``: a fixed number of worlds; ``level``: one of ``HINT_LEVELS``.
+    Raises ``ValueError`` if ``view`` is not the view of the seat to move, or for
+    another level."""
+    if level == "strong":
+        return StrongBot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
+    if level == "expert":
+        return ExpertBot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
+    raise ValueError(f"no hints from level {level!r}; levels: {', '.join(HINT_LEVELS)}")
 
 
 def advice_json(advice: Advice, lang: str = "pl") -> dict[str, object]:
@@ -40,4 +52,56 @@ def advice_json(advice: Advice, lang: str = "pl") -> dict[str, object]:
     }
 
 
-__all__ = ["Advice", "HINT_SEED", "advice_json", "hint"]
+_WHY = {
+    "pass": ("z tą ręką grający ugrywa {bid} w {made} rozdań",
+             "with this hand the declarer makes {bid} in {made} of deals"),
+    "pass_other": ("{bid} ugrywa licytujący w {made} rozdań",
+                   "the highest bidder makes {bid} in {made} of deals"),
+    "bid": ("z tą ręką grający ugrywa {bid} w {made} rozdań",
+            "with this hand the declarer makes {bid} in {made} of deals"),
+    "declare": ("kontrakt {bid} jest ugrany w {made} rozdań",
+                "the contract of {bid} is made in {made} of deals"),
+    "bomb": ("bomba kosztuje mniej niż przegrany kontrakt (bilans {value})",
+             "a bomb costs less than a failed contract (margin {value})"),
+    "play": ("oczekiwany bilans {value}, kontrakt ugrany w {made} rozdań",
+             "expected margin {value}, the contract made in {made} of deals"),
+    "value": ("oczekiwany bilans {value}", "expected margin {value}"),
+}
+
+
+def explain(advice: list[Advice], view: View, lang: str = "pl") -> str:
+    """Why the first of ``advice`` (best first): ``"pas: z tą ręką grający ugrywa
+    120 w 35% rozdań"``."""
+    if not advice:
+        return ""
+    i = 0 if lang == "pl" else 1
+    best = advice[0]
+    kind = A.kind(best.action)
+    text = A.describe(best.action, lang)
+    value = f"{best.expected:+.1f}"
+
+    def share(x: float | None) -> str:
+        return f"{x:.0%}" if x is not None else "?"
+
+    if kind == "pass":
+        bids = [a for a in advice if A.kind(a.action) == "bid"]
+        if bids:
+            low = min(bids, key=lambda a: A.value_of(a.action))
+            why = _WHY["pass"][i].format(bid=A.value_of(low.action), made=share(low.made))
+        elif best.made is not None:
+            why = _WHY["pass_other"][i].format(bid=view.bid, made=share(best.made))
+        else:
+            why = _WHY["value"][i].format(value=value)
+    elif kind in ("bid", "declare") and best.made is not None:
+        why = _WHY[kind][i].format(bid=A.value_of(best.action), made=share(best.made))
+    elif kind == "bomb":
+        why = _WHY["bomb"][i].format(value=value)
+    elif kind == "play" and best.made is not None:
+        why = _WHY["play"][i].format(value=value, made=share(best.made))
+    else:
+        why = _WHY["value"][i].format(value=value)
+    return f"{text}: {why}"
+
+
+__all__ = ["DEFAULT_LEVEL", "HINT_LEVELS", "HINT_SEED", "Advice", "advice_json", "explain",
+           "hint"]

@@ -16,7 +16,7 @@ the empty stock, then the exact solution of the rest.
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from ..cards import MARRIAGE_VALUES, POINTS, QUEENS, cards_of, points_of
@@ -120,27 +120,29 @@ def margin(ctx: Context, pos: Position, v: int) -> tuple[float, bool | None]:
     return seat_margin(ctx, ctx.seats[pos.declarer], pos.contract, made, -lin), made
 
 
-def play_values(ctx: Context, worlds: Iterable[World]) -> Values:
-    """PIMC: the average margin of each legal card over the worlds, each world
-    solved double-dummy (while the draw game's stock lasts: played out by
-    :func:`rollout` to the empty stock, then solved)."""
+def play_values(ctx: Context, worlds: Iterable[World],
+                weights: Sequence[float] | None = None) -> Values:
+    """PIMC: the average margin of each legal card over the worlds (weighted by
+    ``weights`` if given), each world solved double-dummy (while the draw game's
+    stock lasts: played out by :func:`rollout` to the empty stock, then solved)."""
     legal = ctx.view.legal
     sums = dict.fromkeys(legal, 0.0)
-    made = dict.fromkeys(legal, 0)
-    n = 0
-    for world in worlds:
-        n += 1
+    made = dict.fromkeys(legal, 0.0)
+    n = 0.0
+    for i, world in enumerate(worlds):
+        w = 1.0 if weights is None else weights[i]
+        n += w
         if ctx.view.stock_size:
             for a in legal:
-                sums[a] += stock_value(ctx, world, a)
+                sums[a] += w * stock_value(ctx, world, a)
             continue
         pos = play_position(ctx, world)
         sol = solve(pos, ctx.backend)
         for a, v in zip(sol.moves, sol.values, strict=True):
             m, ok = margin(ctx, pos, v)
-            sums[a] += m
-            made[a] += bool(ok)
-    n = max(n, 1)
+            sums[a] += w * m
+            made[a] += w * bool(ok)
+    n = n or 1.0
     if ctx.draw:
         return {a: (sums[a] / n, None) for a in legal}
     return {a: (sums[a] / n, made[a] / n) for a in legal}

@@ -90,22 +90,36 @@ class StrongBot:
         return evaluate(view, self._source(view, sampler, rng), self.backend)
 
     def _source(self, view: View, sampler: Sampler, rng: random.Random) -> Worlds:
-        def worlds(phase: str) -> Iterator[World]:
-            if self.budget_ms is None:
-                count = self.worlds or DEFAULT_WORLDS[phase]
-                if phase == "play" and self.worlds is None:
-                    count = EARLY_PLAY_WORLDS.get(len(view.hand), count)
-                yield from sampler.sample(rng, count)
+        return world_source(view, sampler, rng, self.budget_ms, self.worlds)
+
+
+def world_count(view: View, phase: str, fixed: int | None = None) -> int:
+    """Worlds per decision at the default budget (or ``fixed``)."""
+    if fixed:
+        return fixed
+    if phase == "play":
+        return EARLY_PLAY_WORLDS.get(len(view.hand), DEFAULT_WORLDS[phase])
+    return DEFAULT_WORLDS[phase]
+
+
+def world_source(view: View, sampler: Sampler, rng: random.Random, budget_ms: float | None,
+                 fixed: int | None) -> Worlds:
+    """The worlds of each phase: ``DEFAULT_WORLDS`` (card play early in the deal:
+    ``EARLY_PLAY_WORLDS``), or ``fixed`` for every phase; with ``budget_ms``,
+    worlds until the time is used (at least ``MIN_WORLDS``, at most ``fixed``)."""
+    def worlds(phase: str) -> Iterator[World]:
+        if budget_ms is None:
+            yield from sampler.sample(rng, world_count(view, phase, fixed))
+            return
+        deadline = time.perf_counter() + budget_ms / 1000
+        made = 0
+        while made < MIN_WORLDS or time.perf_counter() < deadline:
+            for world in sampler.sample(rng, _BATCH):
+                made += 1
+                yield world
+            if fixed is not None and made >= fixed:
                 return
-            deadline = time.perf_counter() + self.budget_ms / 1000
-            made = 0
-            while made < MIN_WORLDS or time.perf_counter() < deadline:
-                for world in sampler.sample(rng, _BATCH):
-                    made += 1
-                    yield world
-                if self.worlds is not None and made >= self.worlds:
-                    return
-        return worlds
+    return worlds
 
 
 def evaluate(view: View, worlds: Worlds, backend: str = "auto") -> list[Advice]:

@@ -44,8 +44,6 @@ POLISH: dict[str, str] = {
     "convert a record between JSON and the text notation": "zamień zapis partii między JSON "
                                                             "a notacją tekstową",
     "list the presets, or a preset's options": "zestawy zasad albo opcje jednego zestawu",
-    "what the strong bot would do next in a game record": "co zagrałby silny bot w zapisanej "
-                                                           "partii",
     # play
     play.HELP: """Cała partia do końca z botami: na pełnym ekranie (Textual) albo linia po
 linii z --plain (dla czytników ekranu i skryptów; samo, gdy nie ma terminala). Bez --preset
@@ -138,7 +136,8 @@ z tabeli wyników, 2 plik nie jest zapisem partii (komunikat mówi, co i gdzie).
     f"the preset to show ({_PRESETS})": f"zestaw do pokazania ({_PRESETS})",
     # hint
     hint.HELP: """Czyta zapis trwającej partii (RECORD.md; JSON albo notacja tekstowa)
-i wypisuje, co zagrałby silny bot za gracza, który ma ruch, z oczekiwanym bilansem
+i wypisuje, co zagrałby bot (domyślnie silny, albo --level expert) za gracza, który ma
+ruch, i dlaczego, z oczekiwanym bilansem
 rozdania każdej możliwości: zmiana wyniku strony gracza minus strony przeciwnej, na
 przeciwnika, w punktach, średnio po rozdaniach zgodnych z tym, co gracz wie. Kod wyjścia
 2 dla pliku, którego nie da się odczytać, który nie jest zapisem, zawiera niedozwolony
@@ -147,6 +146,9 @@ ruch albo nie ma ruchu do podpowiedzenia.""",
     "the seat asking (default: the seat to move); it must be to move":
         "miejsce, które pyta (domyślnie to, które ma ruch); musi mieć ruch",
     "print JSON instead of text": "wypisz JSON zamiast tekstu",
+    "the bot that advises (default: strong)": "bot, który doradza (domyślnie strong)",
+    "what a bot would do next in a game record, and why":
+        "co bot zagrałby teraz w zapisanej partii, i dlaczego",
     "think about this long (default: the bot's fixed budget, the same hint every time)":
         "myśl mniej więcej tyle (domyślnie stały czas bota: za każdym razem ta sama rada)",
     # analyze

@@ -1,4 +1,5 @@
-"""``tysiac hint RECORD``: what the strong bot would do next in a game in progress."""
+"""``tysiac hint RECORD``: what a search bot (``--level``) would do next in a game in
+progress."""
 
 from __future__ import annotations
 
@@ -6,13 +7,14 @@ import argparse
 import json
 import sys
 
-from ..bots.hint import advice_json, hint
+from ..bots.hint import DEFAULT_LEVEL, HINT_LEVELS, advice_json, explain, hint
 from ..engine import actions as A
 from ..engine.phases import DEAL, GAME_OVER
 from .inputs import InputError, read_game
 
 HELP = """Read a game record in progress (RECORD.md; JSON or the text notation) and
-print what the strong bot would do next for the seat to move, with the expected
+print what a bot (strong by default, or --level expert) would do next for the seat
+to move, and why, with the expected
 deal margin of every candidate: the score change of that seat's side minus the
 other side's, per opponent, in points, averaged over deals consistent with what
 the seat knows. Exit status 2 for a file that cannot be read, is not a record,
@@ -44,7 +46,7 @@ _PHASES = {
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    p = sub.add_parser("hint", help="what the strong bot would do next in a game record",
+    p = sub.add_parser("hint", help="what a bot would do next in a game record, and why",
                        description=HELP, formatter_class=argparse.RawDescriptionHelpFormatter)
     p.add_argument("record", metavar="RECORD", help="the record of a game in progress, or -")
     p.add_argument("--seat", type=int, default=None,
@@ -52,6 +54,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     p.add_argument("--json", action="store_true", help="print JSON instead of text")
     p.add_argument("--lang", choices=("pl", "en"), default="pl",
                    help="language of the text (default: pl)")
+    p.add_argument("--level", choices=HINT_LEVELS, default=DEFAULT_LEVEL,
+                   help=f"the bot that advises (default: {DEFAULT_LEVEL})")
     p.add_argument("--budget-ms", type=float, default=None,
                    help="think about this long (default: the bot's fixed budget, "
                    "the same hint every time)")
@@ -83,11 +87,13 @@ def run(args: argparse.Namespace) -> int:
             return fail("no_seat", seat=args.seat, last=len(names) - 1)
         if args.seat != seat:
             return fail("seat", seat=args.seat, name=names[seat], to_move=seat)
-    advice = hint(game.view(seat), budget_ms=args.budget_ms)
+    view = game.view(seat)
+    advice = hint(view, budget_ms=args.budget_ms, level=args.level)
+    why = explain(advice, view, args.lang)
     if args.json:
         print(json.dumps({
-            "seat": seat, "player": names[seat], "phase": game.phase_name,
-            "advice": [advice_json(a, args.lang) for a in advice],
+            "seat": seat, "player": names[seat], "phase": game.phase_name, "level": args.level,
+            "advice": [advice_json(a, args.lang) for a in advice], "explanation": why,
         }, ensure_ascii=False, indent=2))
         return 0
     phase = _PHASES[game.phase_name][i]
@@ -99,4 +105,5 @@ def run(args: argparse.Namespace) -> int:
         made = f"  ({a.made:.0%})" if a.made is not None else ""
         print(f"{n:3}. {text:<{width}}  {a.expected:+8.1f}{made}")
     print(_T["best"][i].format(text=texts[0]))
+    print(why)
     return 0

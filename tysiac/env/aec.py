@@ -12,11 +12,17 @@ agent's view only, and ``action_mask``, 1 for the legal actions of the agent to
 move (all 0 for the others: here a seat asks for a redeal at its own turn only).
 Reward: the change of each seat's written score when a deal is settled, 0
 otherwise, so an episode's return is the seat's final score.
+
+``opponents={seat: level}`` seats bots of the project's levels (``"expert"``,
+``"strong"``, ``"basic"``, ``"random"``; each sees only its view): those seats are
+no agents, their moves are made inside ``reset`` and ``step``, seeded from the
+seed given to ``reset``.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from typing import Any
 
 import gymnasium
@@ -25,6 +31,7 @@ import numpy.typing as npt
 from pettingzoo import AECEnv  # type: ignore[import-untyped]
 from pettingzoo.utils import wrappers  # type: ignore[import-untyped]
 
+from ..bots import Bot, make_bot
 from ..engine import DEAL, GAME_OVER, Game
 from ..engine import actions as A
 from ..rules import Rules
@@ -34,10 +41,10 @@ Observation = dict[str, npt.NDArray[Any]]
 
 
 def env(preset: str = "pl-3", *, deals: int | None = None, render_mode: str | None = None,
-        **options: Any) -> Any:
+        opponents: Mapping[int, str] | None = None, **options: Any) -> Any:
     """The environment wrapped as PettingZoo's classic games are (order enforced)."""
     return wrappers.OrderEnforcingWrapper(
-        raw_env(preset, deals=deals, render_mode=render_mode, **options))
+        raw_env(preset, deals=deals, render_mode=render_mode, opponents=opponents, **options))
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
@@ -46,16 +53,27 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
                 "is_parallelizable": False}
 
     def __init__(self, preset: str = "pl-3", *, deals: int | None = None,
-                 render_mode: str | None = None, **options: Any) -> None:
+                 render_mode: str | None = None, opponents: Mapping[int, str] | None = None,
+                 **options: Any) -> None:
         super().__init__()
         self.rules = Rules.preset(preset, **options)
         if deals is not None and deals < 1:
             raise ValueError("deals must be at least 1 (or None for a whole game)")
         if render_mode is not None and render_mode not in self.RENDER_MODES:
             raise ValueError(f"render_mode must be None or one of {self.RENDER_MODES}")
+        self.opponents = dict(opponents or {})
+        for seat, level in self.opponents.items():
+            if not isinstance(seat, int) or not 0 <= seat < self.rules.players:
+                raise ValueError(f"opponents: no seat {seat!r} at a table of "
+                                 f"{self.rules.players}")
+            make_bot(level)          # an unknown level fails here, naming the levels
+        if len(self.opponents) == self.rules.players:
+            raise ValueError("opponents: at least one seat must be left to an agent")
+        self.bots: dict[int, Bot] = {}
         self.max_deals = deals
         self.render_mode = render_mode
-        self.possible_agents = [f"player_{s}" for s in range(self.rules.players)]
+        self.possible_agents = [f"player_{s}" for s in range(self.rules.players)
+                                if s not in self.opponents]
         self.agents = self.possible_agents[:]
         self._actions = {a: gymnasium.spaces.Discrete(actions.SIZE) for a in self.agents}
         self._observations = {a: gymnasium.spaces.Dict({
@@ -81,16 +99,18 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
             seed = random.SystemRandom().randrange(2**63)
         self.game = Game(self.rules, seed=seed)
         self.game.deal()
+        self.bots = {s: make_bot(level, seed + s) for s, level in self.opponents.items()}
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
         self.terminations = dict.fromkeys(self.agents, False)
         self.truncations = dict.fromkeys(self.agents, False)
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._bots_move()
         self.agent_selection = self._agent(self.game.to_move)
 
     def observe(self, agent: str) -> Observation:
-        seat = self.possible_agents.index(agent)
+        seat = _seat(agent)
         view = self.game.view(seat)
         mask = np.zeros(actions.SIZE, dtype=np.int8)
         if seat == self.game.to_move:     # a redeal out of turn has no place in the AEC cycle
@@ -112,11 +132,23 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
                              f"{agent} now; use the observation's action_mask")
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        self._apply(a)
+        self._bots_move()
+        if game.to_move >= 0:
+            self.agent_selection = self._agent(game.to_move)
+        self._accumulate_rewards()
+        if self.render_mode == "human":
+            self.render()
+
+    def _apply(self, a: int) -> None:
+        """Apply an action; settle the rewards, deal the next deal or end."""
+        game = self.game
         settled = len(game.results)
         game.apply(a)
         if len(game.results) > settled:
             for s, delta in enumerate(game.results[-1].delta):
-                self.rewards[self._agent(s)] = float(delta)
+                if s not in self.opponents:
+                    self.rewards[self._agent(s)] += float(delta)
         if game.phase == GAME_OVER:
             self.terminations = dict.fromkeys(self.agents, True)
         elif game.phase == DEAL:
@@ -124,14 +156,17 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
                 self.truncations = dict.fromkeys(self.agents, True)
             else:
                 game.deal()
-        if game.to_move >= 0:
-            self.agent_selection = self._agent(game.to_move)
-        self._accumulate_rewards()
-        if self.render_mode == "human":
-            self.render()
+
+    def _bots_move(self) -> None:
+        """The bots' moves until an agent is to move or the episode ends."""
+        game = self.game
+        while game.to_move in self.bots and game.phase not in (DEAL, GAME_OVER):
+            seat = game.to_move
+            view = game.view(seat)
+            self._apply(view.legal[0] if len(view.legal) == 1 else self.bots[seat].choose(view))
 
     def _agent(self, seat: int) -> str:
-        return self.possible_agents[seat]
+        return f"player_{seat}"
 
     # --- rendering -------------------------------------------------------------------
 
@@ -151,3 +186,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 (PettingZoo's name)
 
     def close(self) -> None:
         pass
+
+
+def _seat(agent: str) -> int:
+    return int(agent.rpartition("_")[2])

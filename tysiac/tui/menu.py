@@ -57,7 +57,7 @@ VALUES: dict[str, tuple[Any, ...]] = {
                {"at": 800, "deals": 3, "penalty": 120}),
 }
 
-BOT_LEVELS = ("basic", "strong", "random")
+BOT_LEVELS = ("basic", "strong", "expert", "random")
 
 #: The width of a row inside the menu's frame on an 80-column screen.
 ROW_WIDTH = 72
@@ -67,9 +67,11 @@ _T = {
     "preset": ("zestaw zasad", "preset"),
     "bots": ("boty", "bots"),
     "bots_about": ("poziom botów: basic (rozsądny), strong (szuka najlepszego ruchu, "
-                   "myśli dłużej), random (losowy)",
+                   "myśli dłużej), expert (jak strong, licytuje z wyuczonego modelu i "
+                   "wnioskuje z licytacji), random (losowy)",
                    "the bots' level: basic (sound), strong (searches for the best move, "
-                   "thinks longer), random"),
+                   "thinks longer), expert (strong's search, bids from a learned model, "
+                   "reads the others' bids), random"),
     "start": ("[ Graj ]", "[ Play ]"),
     "start_about": ("Enter: zacznij partię z tymi zasadami", "Enter: start the game"),
     "allowed": ("dozwolone: {text}", "allowed: {text}"),

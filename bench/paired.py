@@ -1,0 +1,258 @@
+"""Paired deals: a variant bot against a baseline level on the same cards, cheaply.
+
+Each deal is played once with the baseline level in every seat (cached on disk),
+then once per seat with the variant in that seat. The variant's game replays the
+baseline's actions until the variant chooses differently (only its decisions in
+``phases`` are asked; elsewhere it is taken to act as the baseline would), and
+only from there are the bots asked. A deal where nothing changes costs one
+decision per phase asked and adds exactly zero, so the figure's noise comes only
+from deals where the variant acts differently.
+
+The figure is the variant's deal margin (its score change minus the average of
+the other seats') less the baseline's in the same seat, per seat-deal, with a 95%
+interval over deals. Every deal starts a fresh game (or the ``--scores`` state).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from collections.abc import Iterator
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from typing import Any
+
+from tysiac import Game, Rules
+from tysiac.bots import make_bot
+from tysiac.engine import DEAL, GAME_OVER
+
+CACHE = Path(os.environ.get("TYSIAC_BENCH_CACHE", Path.home() / ".cache" / "tysiac-bench"))
+ALL_PHASES = ("bid", "exchange", "declare", "choose_musik", "play")
+
+
+def table_rules(table: str) -> Rules:
+    """A preset, or a preset and a 2-player layout: ``pl-2 9+2x3``."""
+    preset, _, layout = table.partition(" ")
+    return Rules.preset(preset, two_player_layout=layout) if layout else Rules.preset(preset)
+
+
+def deal_game(rules: Rules, seed: int, index: int, scores: tuple[int, ...] | None) -> Game:
+    deal_seed = random.Random(f"paired:{seed}:{index}").getrandbits(63)
+    game = Game(rules, seed=deal_seed, first_dealer=index % rules.players, start_scores=scores)
+    game.deal()
+    return game
+
+
+def make_player(spec: str, seed: int) -> Any:
+    """``level`` or ``level:key=value,key=value`` (keyword options of the bot)."""
+    name, _, opts = spec.partition(":")
+    if not opts:
+        return make_bot(name, seed)
+    from tysiac.bots import LEVELS
+    kwargs: dict[str, Any] = {}
+    for part in opts.split(","):
+        key, _, raw = part.partition("=")
+        try:
+            kwargs[key] = json.loads(raw)
+        except ValueError:
+            kwargs[key] = raw
+    return LEVELS[name](seed, **kwargs)  # type: ignore[call-arg]
+
+
+def play_baseline(rules: Rules, level: str, seed: int, index: int,
+                  scores: tuple[int, ...] | None) -> dict[str, Any]:
+    game = deal_game(rules, seed, index, scores)
+    bots = [make_player(level, seed) for _ in range(rules.players)]
+    actions = []
+    while game.phase not in (DEAL, GAME_OVER):
+        seat = game.to_move
+        view = game.view(seat)
+        a = view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view)
+        actions.append(a)
+        game.play(a, seat)
+    r = game.results[-1]
+    return {"actions": actions, "delta": list(r.delta), "declarer": r.declarer,
+            "contract": r.contract, "bid": r.bid, "bomb": r.bomb, "made": r.made,
+            "points": list(r.points)}
+
+
+def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, seat: int,
+                 base: dict[str, Any], phases: tuple[str, ...],
+                 scores: tuple[int, ...] | None) -> dict[str, Any]:
+    game = deal_game(rules, seed, index, scores)
+    me = make_player(variant, seed)
+    others: dict[int, Any] = {}
+    recorded = base["actions"]
+    i = 0
+    diverged = False
+    first: tuple[str, int, int] | None = None
+    asked = 0
+    while game.phase not in (DEAL, GAME_OVER):
+        s = game.to_move
+        if not diverged:
+            a = recorded[i]
+            if s == seat and game.phase_name in phases:
+                view = game.view(s)
+                if len(view.legal) > 1:
+                    asked += 1
+                    mine = me.choose(view)
+                    if mine != a:
+                        diverged, a = True, mine
+                        first = (game.phase_name, recorded[i], mine)
+        else:
+            view = game.view(s)
+            if len(view.legal) == 1:
+                a = view.legal[0]
+            elif s == seat:
+                a = me.choose(view)
+            else:
+                if s not in others:
+                    others[s] = make_player(level, seed)
+                a = others[s].choose(view)
+        game.play(a, s)
+        i += 1
+    r = game.results[-1]
+    return {"delta": list(r.delta), "diverged": diverged, "declarer": r.declarer,
+            "contract": r.contract, "bomb": r.bomb, "made": r.made, "asked": asked,
+            "first": first}
+
+
+def margin(delta: list[int], seat: int) -> float:
+    others = [d for s, d in enumerate(delta) if s != seat]
+    return delta[seat] - sum(others) / len(others)
+
+
+def baseline_path(preset: str, level: str, seed: int, scores: str) -> Path:
+    return CACHE / f"{preset.replace(' ', '_')}-{level.replace(':', '_')}-{seed}-{scores}.jsonl"
+
+
+def _scores_for(rules: Rules, mode: str, index: int) -> tuple[int, ...] | None:
+    """Fresh games, or (``game``) a standing drawn as met in a game: each seat at
+    a random multiple of 10 below the goal, a fifth of the deals near the end."""
+    if mode == "zero":
+        return None
+    rng = random.Random(f"scores:{index}")
+    top = rules.goal - 10
+    out = []
+    for _ in range(rules.players):
+        if rng.random() < 0.2:
+            out.append(rng.randrange(rules.goal * 7 // 10, top, 10))
+        else:
+            out.append(rng.randrange(-100, rules.goal * 7 // 10, 10))
+    return tuple(out)
+
+
+def _baseline_task(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
+    preset, level, seed, index, mode = args
+    rules = table_rules(preset)
+    return play_baseline(rules, level, seed, index, _scores_for(rules, mode, index))
+
+
+def baselines(preset: str, level: str, seed: int, deals: int, jobs: int,
+              mode: str) -> list[dict[str, Any]]:
+    path = baseline_path(preset, level, seed, mode)
+    rows: list[dict[str, Any]] = []
+    if path.exists():
+        rows = [json.loads(line) for line in path.read_text().splitlines() if line]
+    if len(rows) >= deals:
+        return rows[:deals]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    todo = [(preset, level, seed, i, mode) for i in range(len(rows), deals)]
+    with path.open("a") as out:
+        for row in _map(_baseline_task, todo, jobs):
+            rows.append(row)
+            out.write(json.dumps(row) + "\n")
+            out.flush()
+    return rows
+
+
+def _variant_task(args: tuple[Any, ...]) -> list[dict[str, Any]]:
+    preset, level, variant, seed, index, base, phases, mode = args
+    rules = table_rules(preset)
+    scores = _scores_for(rules, mode, index)
+    out = []
+    for seat in range(rules.players):
+        if seat == deal_game(rules, seed, index, scores).sitting_out:
+            out.append({"delta": base["delta"], "diverged": False, "skipped": True})
+            continue
+        out.append(play_variant(rules, level, variant, seed, index, seat, base, phases, scores))
+    return out
+
+
+def _map(fn: Any, items: list[Any], jobs: int) -> Iterator[Any]:
+    if jobs == 1:
+        yield from map(fn, items)
+        return
+    with ProcessPoolExecutor(jobs) as pool:
+        yield from pool.map(fn, items, chunksize=1)
+
+
+def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
+        phases: tuple[str, ...], mode: str = "zero", quiet: bool = False) -> dict[str, Any]:
+    start = time.perf_counter()
+    base = baselines(preset, level, seed, deals, jobs, mode)
+    tasks = [(preset, level, variant, seed, i, base[i], phases, mode) for i in range(deals)]
+    gains: list[float] = []
+    log = CACHE / f"last-{variant.replace(':', '_')}-{preset.replace(' ', '_')}.jsonl"
+    log.parent.mkdir(parents=True, exist_ok=True)
+    details = log.open("w")
+    diverged = declared = made = base_declared = base_made = 0
+    for i, rows in enumerate(_map(_variant_task, tasks, jobs)):
+        gain = 0.0
+        for seat, row in enumerate(rows):
+            g = margin(row["delta"], seat) - margin(base[i]["delta"], seat)
+            gain += g
+            if row["diverged"]:
+                details.write(json.dumps({"deal": i, "seat": seat, "gain": g, **row}) + "\n")
+            diverged += row["diverged"]
+            if row.get("declarer") == seat and not row.get("skipped"):
+                declared += 1
+                made += bool(row["made"])
+            if base[i]["declarer"] == seat and not row.get("skipped"):
+                base_declared += 1
+                base_made += bool(base[i]["made"])
+        gains.append(gain / len(rows))
+        if not quiet and (i + 1) % 50 == 0:
+            m = statistics.mean(gains)
+            h = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+            print(f"  {i + 1} deals: {m:+.2f} ± {h:.2f}", file=sys.stderr, flush=True)
+    details.close()
+    mean = statistics.mean(gains)
+    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+    return {"variant": variant, "preset": preset, "deals": deals, "gain": mean, "ci": half,
+            "diverged": diverged, "declared": declared, "made": made,
+            "base_declared": base_declared, "base_made": base_made,
+            "seconds": time.perf_counter() - start}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("variants", nargs="+", help="level or level:key=value,...")
+    parser.add_argument("--preset", default="pl-3")
+    parser.add_argument("--baseline", default="strong")
+    parser.add_argument("--deals", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=7)
+    parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--phases", default=",".join(ALL_PHASES))
+    parser.add_argument("--scores", choices=("zero", "game"), default="zero")
+    args = parser.parse_args()
+    phases = tuple(args.phases.split(","))
+    for variant in args.variants:
+        r = run(args.preset, args.baseline, variant, args.seed, args.deals, args.jobs, phases,
+                args.scores)
+        seats = r["deals"] * table_rules(args.preset).players
+        print(f"{variant:40} {args.preset} vs {args.baseline}: {r['gain']:+.2f} ± {r['ci']:.2f}"
+              f" per seat-deal; diverged {r['diverged']}/{seats}; declared "
+              f"{r['declared']} made {r['made']} (baseline {r['base_declared']}/"
+              f"{r['base_made']}); {r['seconds']:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

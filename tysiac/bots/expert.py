@@ -1,0 +1,145 @@
+"""The ``expert`` bot: the strong bot's search, with bidding valued by a model
+learned from simulated deals and worlds weighted by what the others chose.
+
+* Bidding: :mod:`.modelplan` over the value model of :mod:`.valuemodel`: a bid is
+  worth what the seat would do after seeing the musik, world by world (its best
+  contract, or a bomb), against what the highest bidder would do if it passed.
+* Inference (:mod:`.inference`): the worlds of bidding and of card play are
+  weighted by how likely the others' bids, passes and contract are in each.
+* The exchange, the declaration and the musik choice: the strong bot's
+  simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the weighted
+  worlds. (Weighted worlds in the exchange and the declaration were measured to
+  cost points: fewer distinct worlds make those simulations noisier.)
+
+Every value is the seat's expected deal margin (``strong.Advice``). The bot is
+deterministic given its seed and the view (``position_rng``); ``budget_ms`` and
+``worlds`` work as the strong bot's. The keyword options switch the parts off
+one at a time, for the ablation (``bench/ablation_bench.py``).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ..engine import actions as A
+from ..engine.views import View
+from .base import position_rng
+from .evaluation import layout
+from .inference import Inference, pick
+from .modelplan import EDGE, Planner, plan_bid
+from .pimc import Context, Values, play_values
+from .planning import plan_bid as search_bid
+from .planning import plan_declare, plan_exchange, plan_musik
+from .sampling import Sampler, World
+from .strong import Advice, Worlds, world_count, world_source
+from .valuemodel import ValueModel, load
+from .winprob import game_values
+
+#: Worlds sampled for a bid (each a musik and the others' hands, all valued by
+#: the model: cheap).
+BID_WORLDS = 48
+#: What winning the game is worth in points, beyond the deal, to the bidding.
+GAME_WEIGHT = 100.0
+#: With inference, card play draws its worlds from this many times as many.
+OVERSAMPLE = 3
+
+
+class ExpertBot:
+    """See the module docstring."""
+
+    name = "expert"
+
+    def __init__(self, seed: int | None = None, budget_ms: float | None = None,
+                 worlds: int | None = None, backend: str = "auto", *,
+                 bidding: str = "model", inference: str = "all", edge: float = EDGE,
+                 caution: float = 0.0, bid_worlds: int = BID_WORLDS,
+                 score: bool = True) -> None:
+        self.seed = seed
+        self.budget_ms = budget_ms
+        self.worlds = worlds
+        self.backend = backend
+        self.bidding = bidding          # "model", or "search" (the strong bot's)
+        self.inference = inference      # "all", "bid", "play" or "none"
+        self.edge = edge
+        self.caution = caution          # points added to a pass
+        self.bid_worlds = worlds or bid_worlds
+        self.score = score              # the chance to win the game weighs in bidding
+
+    def choose(self, view: View) -> int:
+        if len(view.legal) == 1:
+            return view.legal[0]
+        return self.advise(view)[0].action
+
+    def advise(self, view: View) -> list[Advice]:
+        """Every candidate action of ``view`` with its value, best first."""
+        if view.seat is None or not view.legal:
+            raise ValueError("advice needs the view of the seat to move")
+        rng = position_rng(self.seed, view)
+        ctx = Context.of(view, self.backend)
+        sampler = Sampler(view)
+        source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
+        model = None if view.rules.draw_game else load(layout(view.rules))
+        phase = view.phase
+        values: Values
+        if phase == "play":
+            worlds, weights = self._play_worlds(view, source, sampler, rng, model)
+            values = play_values(ctx, worlds, weights)
+        elif phase == "bid" and self.bidding == "model" and model is not None:
+            values = self._bid(view, ctx, sampler, rng, model)
+        elif phase == "bid":
+            values = search_bid(ctx, source(phase))
+        elif phase == "exchange":
+            values = plan_exchange(ctx, source(phase))
+        elif phase == "declare":
+            values = plan_declare(ctx, source(phase))
+        else:     # choose_musik: both musiks unseen, alike; chosen as the strong bot does
+            values = plan_musik(ctx, source(phase))
+        if phase in ("bid", "declare") and self.score:
+            values = game_values(view, values, GAME_WEIGHT)
+        order = {a: i for i, a in enumerate(view.legal)}
+        advice = [Advice(a, round(v, 2), None if m is None else round(m, 3))
+                  for a, (v, m) in values.items() if a in order]
+        advice.sort(key=lambda x: (-x.expected, order[x.action]))
+        return advice
+
+    def _bid(self, view: View, ctx: Context, sampler: Sampler, rng: random.Random,
+             model: ValueModel) -> Values:
+        worlds = sampler.sample(rng, self.bid_worlds)
+        weights = None
+        if self.inference in ("all", "bid"):
+            weights = Inference(view, model, self.edge).weights(worlds)
+        values = plan_bid(Planner(ctx, model, self.edge), worlds, weights)
+        if self.caution and A.PASS in values:
+            v, m = values[A.PASS]
+            values[A.PASS] = (v + self.caution, m)
+        return values
+
+    def _play_worlds(self, view: View, source: Worlds, sampler: Sampler, rng: random.Random,
+                     model: ValueModel | None) -> tuple[list[World], list[float] | None]:
+        """The worlds of card play, as the strong bot's; with inference, drawn from
+        ``OVERSAMPLE`` times as many in proportion to their weights (each distinct
+        world once, weighted by how often it was drawn; with a time budget, the
+        worlds sampled in time, each weighted)."""
+        infer = self._inference(view, model)
+        if infer is None:
+            return list(source("play")), None
+        if self.budget_ms is not None:
+            worlds = list(source("play"))
+            return worlds, infer.weights(worlds).tolist()
+        picks, pool = self._picks(view, "play", infer, sampler, rng)
+        chosen = sorted(set(picks))
+        return [pool[i] for i in chosen], [float(picks.count(i)) for i in chosen]
+
+    def _inference(self, view: View, model: ValueModel | None) -> Inference | None:
+        if self.inference not in ("all", "play") or model is None:
+            return None
+        infer = Inference(view, model, self.edge)
+        return infer if infer.active else None
+
+    def _picks(self, view: View, phase: str, infer: Inference, sampler: Sampler,
+               rng: random.Random) -> tuple[list[int], list[World]]:
+        count = world_count(view, phase, self.worlds)
+        pool = sampler.sample(rng, count * OVERSAMPLE)
+        return pick([rng.random()], infer.weights(pool), count), pool
+
+

@@ -1,0 +1,117 @@
+"""``python -m tysiac.bots.training`` (``make train-bots``): every shipped weight file
+of the bots, made again from a seed.
+
+* ``weights/value-{3,2x10,2x9}.npz``: the expert bot's value models
+  (:mod:`.datagen` samples, :mod:`.mlp` networks);
+* ``weights/basic.json``: the basic bot's hand counts (:mod:`.basicfit`);
+* ``weights/winprob.json``: the chance to win the game from a score state
+  (:mod:`.winprob`).
+
+The data generation runs on ``--jobs`` processes (default: every core). Each
+step prints the data size, the validation error and the time. ``--quick`` is a
+small run for CI that writes to ``--out`` (a temporary folder unless given) and
+leaves the shipped files alone.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+import numpy as np
+
+from .. import valuemodel
+from . import basicfit, datagen, mlp, winprob
+
+#: Samples per layout, games of the basic bot per layout, simulated games for
+#: the win chance: full run and ``--quick``.
+FULL = {"value": {"3": 300_000, "2x10": 150_000, "2x9": 150_000}, "basic": 2000,
+        "winprob": 3000}
+QUICK = {"value": {"3": 2000, "2x10": 1000, "2x9": 1000}, "basic": 40, "winprob": 60}
+#: Hidden layers of the networks, and epochs (full run, quick run).
+HIDDEN = (128, 64)
+EPOCHS = (12, 2)
+#: Share of samples whose gift inputs are blanked in training (3 playing seats),
+#: so that a defender may ask about a declarer whose other gift it never saw.
+GIFT_DROPOUT = 0.15
+
+
+def value_models(layout: str, count: int, seed: int, jobs: int, epochs: int,
+                 out: Path) -> None:
+    start = time.perf_counter()
+    samples = datagen.generate(layout, count, seed, jobs)
+    made = time.perf_counter() - start
+    print(f"value-{layout}: {len(samples)} samples in {made:.0f} s", flush=True)
+    rng = np.random.default_rng(seed)
+    nets: dict[str, valuemodel.Network] = {}
+    info: dict[str, float] = {"samples": float(len(samples)), "seed": float(seed)}
+    for stage in valuemodel.STAGES:
+        hands = samples.dealt if stage == "pre" else samples.final
+        extra = [samples.extra[:, 0].copy(), samples.extra[:, 1].copy()]
+        if layout == "3":
+            for e in extra:
+                e[rng.random(len(e)) < GIFT_DROPOUT] = 0
+        else:
+            extra = extra[:1]
+        x = valuemodel.encode(stage, hands, extra, samples.flags)
+        t = time.perf_counter()
+        fit = mlp.train(x, samples.points, samples.defenders, HIDDEN, epochs=epochs, seed=seed)
+        nets[stage] = fit.network
+        info.update({f"{stage}.{k}": v for k, v in fit.figures.items()})
+        f = fit.figures
+        print(f"  {stage:5}: validation ({f['samples']:.0f} samples): points MAE "
+              f"{f['points_mae']:.1f}, defenders MAE {f['defenders_mae']:.1f}, Brier(>=100) "
+              f"{f['brier_100']:.3f}, cross-entropy {f['cross_entropy']:.3f}; "
+              f"fit {time.perf_counter() - t:.0f} s", flush=True)
+    valuemodel.write(valuemodel.path(layout, out), valuemodel.ValueModel(layout, nets, info))
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m tysiac.bots.training",
+                                     description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--quick", action="store_true", help="a small run (CI)")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="folder for the weight files (default: the package's, or a "
+                        "temporary one with --quick)")
+    parser.add_argument("--only", choices=("value", "basic", "winprob"), action="append",
+                        default=[], help="run only these steps (repeatable)")
+    args = parser.parse_args(argv)
+    sizes = QUICK if args.quick else FULL
+    epochs = EPOCHS[1] if args.quick else EPOCHS[0]
+    out = args.out or (Path(tempfile.mkdtemp(prefix="tysiac-weights-")) if args.quick
+                       else valuemodel.WEIGHTS)
+    steps = args.only or ["value", "basic", "winprob"]
+    start = time.perf_counter()
+    print(f"training the bots' weights into {out} (seed {args.seed}, {args.jobs} processes)",
+          flush=True)
+    if "value" in steps:
+        for layout, count in sizes["value"].items():  # type: ignore[attr-defined]
+            value_models(layout, count, args.seed, args.jobs, epochs, out)
+    if "basic" in steps:
+        t = time.perf_counter()
+        fits = {layout: basicfit.fit(layout, int(sizes["basic"]), args.seed, args.jobs)  # type: ignore[call-overload]
+                for layout in basicfit.TABLES}
+        basicfit.write(out / "basic.json", fits)
+        for layout, f in fits.items():
+            print(f"basic-{layout}: {f['samples']} deals; spread pre {f['pre']['spread']}, "  # type: ignore[index]
+                  f"final {f['final']['spread']}", flush=True)  # type: ignore[index]
+        print(f"  basic weights in {time.perf_counter() - t:.0f} s", flush=True)
+    if "winprob" in steps:
+        t = time.perf_counter()
+        table = winprob.fit(int(sizes["winprob"]), args.seed, args.jobs)  # type: ignore[call-overload]
+        winprob.write(out / "winprob.json", table)
+        print(f"winprob: {table.games} games, {table.states} states; validation log-loss "
+              f"{table.log_loss:.3f}; {time.perf_counter() - t:.0f} s", flush=True)
+    print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

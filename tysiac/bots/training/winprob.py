@@ -1,0 +1,106 @@
+"""The chance to win the game from a score state, fitted on simulated games.
+
+Games of ``basic`` bots are played from a seed at each table size (2, 3 and 4
+players, the presets pl-2, pl-3, pl-4); every deal's starting standing, seen from
+each seat, is a sample labelled by whether that seat won the game. A logistic
+regression per table size on the features of :func:`tysiac.bots.winprob.features`
+is fitted by Newton's method; games are split into training and validation.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import numpy.typing as npt
+
+from ...engine import DEAL, GAME_OVER, Game
+from ...rules import Rules
+from ..basic import BasicBot
+from ..winprob import FEATURES, features
+
+PRESETS = {2: "pl-2", 3: "pl-3", 4: "pl-4"}
+
+
+@dataclass
+class Table:
+    weights: dict[int, list[float]]    # per table size
+    games: int
+    states: int
+    log_loss: float                     # validation, all sizes together
+
+
+def _games(args: tuple[int, int, int]) -> list[tuple[int, list[list[float]], list[int]]]:
+    """(game, features, won) per seat and deal of ``count`` games."""
+    players, seed, count = args
+    rules = Rules.preset(PRESETS[players])
+    out = []
+    for g in range(count):
+        gseed = random.Random(f"winprob:{seed}:{players}:{g}").getrandbits(63)
+        game = Game(rules, seed=gseed)
+        bots = [BasicBot(gseed + s) for s in range(players)]
+        states: list[tuple[int, ...]] = []
+        while game.phase != GAME_OVER and len(game.results) < 80:
+            if game.phase == DEAL:
+                states.append(game.scores)
+                game.deal()
+            seat = game.to_move
+            view = game.view(seat)
+            game.play(view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view), seat)
+        if game.winner is None or game.winner == "draw":
+            continue
+        rows, won = [], []
+        for scores in states:
+            for s in range(players):
+                rows.append(list(features(rules, scores, s)))
+                won.append(int(game.winner == s))
+        out.append((g, rows, won))
+    return out
+
+
+def _fit(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[np.float64]:
+    w = np.zeros(x.shape[1])
+    for _ in range(30):
+        p = 1 / (1 + np.exp(-(x @ w)))
+        grad = x.T @ (p - y) + 1e-3 * w
+        hess = (x * (p * (1 - p))[:, None]).T @ x + 1e-3 * np.eye(len(w))
+        w -= np.linalg.solve(hess, grad)
+    return w
+
+
+def fit(games: int, seed: int, jobs: int) -> Table:
+    weights: dict[int, list[float]] = {}
+    loss, states, played, checked = 0.0, 0, 0, 0
+    for players in PRESETS:
+        per = 10
+        tasks = [(players, seed * 1000 + i, per) for i in range(-(-games // per // 3))]
+        if jobs == 1:
+            parts = [_games(t) for t in tasks]
+        else:
+            with ProcessPoolExecutor(jobs) as pool:
+                parts = list(pool.map(_games, tasks))
+        results = [r for part in parts for r in part]
+        played += len(results)
+        train = [r for i, r in enumerate(results) if i % 5]
+        valid = [r for i, r in enumerate(results) if not i % 5] or train
+        x = np.array([row for _, rows, _ in train for row in rows])
+        y = np.array([v for _, _, won in train for v in won], dtype=np.float64)
+        w = _fit(x, y)
+        weights[players] = [round(float(v), 4) for v in w]
+        xv = np.array([row for _, rows, _ in valid for row in rows])
+        yv = np.array([v for _, _, won in valid for v in won], dtype=np.float64)
+        p = np.clip(1 / (1 + np.exp(-(xv @ w))), 1e-6, 1 - 1e-6)
+        loss += float(-(yv * np.log(p) + (1 - yv) * np.log(1 - p)).sum())
+        states += len(yv) + len(y)
+        checked += len(yv)
+    return Table(weights, played, states, loss / max(1, checked))
+
+
+def write(file: Path, table: Table) -> None:
+    data = {"features": list(FEATURES), "weights": {str(k): v for k, v in table.weights.items()},
+            "games": table.games, "validation_log_loss": round(table.log_loss, 4)}
+    file.write_text(json.dumps(data, indent=1) + "\n")
