@@ -7,6 +7,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
 PHONE = {"width": 360, "height": 640}
 
 
@@ -33,7 +35,12 @@ class TablePage:
         """Click, then (``wait``) let the server answer: a new version or an error."""
         app = self.page.locator("#app")
         mark = (app.get_attribute("data-version"), app.get_attribute("data-errors"))
-        self.page.locator(selector).first.click()
+        try:
+            self.page.locator(selector).first.click(timeout=5000)
+        except PlaywrightTimeout:
+            if self.has(selector):
+                raise
+            return            # the page moved on between seeing it and clicking: look again
         if not wait:
             return
         deadline = time.time() + 5
