@@ -79,7 +79,7 @@ def test_cli_prints_the_hint_in_polish(tmp_path: Path, capsys: pytest.CaptureFix
     status = main(["hint", write(tmp_path, game)])
     out = capsys.readouterr().out
     assert status == 0
-    assert f"Podpowiedź dla {NAMES[game.to_move]}" in out and "Bot zagrałby" in out
+    assert f"Podpowiedź: {NAMES[game.to_move]} (miejsce" in out and "Bot zagrałby" in out
 
 
 def test_cli_json_in_english(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -136,12 +136,12 @@ z tabeli wyników, 2 plik nie jest zapisem partii (komunikat mówi, co i gdzie).
     f"the preset to show ({_PRESETS})": f"zestaw do pokazania ({_PRESETS})",
     # hint
     hint.HELP: """Czyta zapis trwającej partii (RECORD.md; JSON albo notacja tekstowa)
-i wypisuje, co zagrałby bot (domyślnie silny, albo --level expert) za gracza, który ma
-ruch, i dlaczego, z oczekiwanym bilansem
-rozdania każdej możliwości: zmiana wyniku strony gracza minus strony przeciwnej, na
-przeciwnika, w punktach, średnio po rozdaniach zgodnych z tym, co gracz wie. Kod wyjścia
-2 dla pliku, którego nie da się odczytać, który nie jest zapisem, zawiera niedozwolony
-ruch albo nie ma ruchu do podpowiedzenia.""",
+i wypisuje, co zagrałby bot (domyślnie silny, albo --level expert) za gracza, który
+ma ruch, i dlaczego, z oczekiwanym bilansem rozdania każdej możliwości: zmiana wyniku
+strony gracza minus strony przeciwnej, na przeciwnika, w punktach, średnio po
+rozdaniach zgodnych z tym, co gracz wie. Kod wyjścia 2 dla pliku, którego nie da się
+odczytać, który nie jest zapisem, zawiera niedozwolony ruch albo nie ma ruchu do
+podpowiedzenia.""",
     "the record of a game in progress, or -": "zapis trwającej partii albo -",
     "the seat asking (default: the seat to move); it must be to move":
         "miejsce, które pyta (domyślnie to, które ma ruch); musi mieć ruch",

@@ -14,10 +14,9 @@ from .inputs import InputError, read_game
 
 HELP = """Read a game record in progress (RECORD.md; JSON or the text notation) and
 print what a bot (strong by default, or --level expert) would do next for the seat
-to move, and why, with the expected
-deal margin of every candidate: the score change of that seat's side minus the
-other side's, per opponent, in points, averaged over deals consistent with what
-the seat knows. Exit status 2 for a file that cannot be read, is not a record,
+to move, and why, with the expected deal margin of every candidate: the score change
+of that seat's side minus the other side's, per opponent, in points, averaged over
+deals consistent with what the seat knows. Exit status 2 for a file that cannot be read, is not a record,
 holds an illegal action, or has no move to advise."""
 
 _T = {
@@ -30,7 +29,7 @@ _T = {
     "no_seat": ("nie ma miejsca {seat}: gracze mają miejsca 0-{last}",
                 "there is no seat {seat}: seats are 0-{last}"),
     "budget": ("--budget-ms musi być liczbą dodatnią", "--budget-ms must be a positive number"),
-    "title": ("Podpowiedź dla {name} (miejsce {seat}), faza: {phase}",
+    "title": ("Podpowiedź: {name} (miejsce {seat}), faza: {phase}",
               "Hint for {name} (seat {seat}), phase: {phase}"),
     "legend": ("oczekiwany bilans rozdania w punktach (strona gracza minus przeciwnicy, "
                "na przeciwnika); w nawiasie: szansa ugrania kontraktu",
