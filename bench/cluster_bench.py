@@ -52,7 +52,7 @@ async def drop_database(url: str) -> None:
 
 
 def driven(port: int) -> int:
-    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=5).read()
+    text = urllib.request.urlopen(f"http://127.0.0.1:{port}/metrics", timeout=60).read()
     for line in text.decode().splitlines():
         if line.startswith("tysiac_tables_driven "):
             return int(float(line.split()[1]))

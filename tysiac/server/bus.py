@@ -3,11 +3,14 @@
 A :class:`Bus` has two halves:
 
 * messages — ``publish(channel, text)`` and ``subscribe(channel)``: to a table's owner
-  (its intents), from it (each version's texts per seat), to one node (an answer for
-  one connection), and the lobby's "something changed". Redis pub/sub is
-  fire-and-forget: what it drops, the versions and the clients' retries cover.
-  ``publish`` only queues: one sender sends what is queued, in order, in pipelines
-  (a message per task would take a connection each, and a busy node would run out);
+  (its intents), from it (a new owner, a hand-over), to one node (a text for one of
+  its connections: answers and each version's state), and the lobby's "something
+  changed". Redis pub/sub is fire-and-forget: what it drops, the versions and the
+  clients' retries cover. ``publish`` only queues: one sender sends what is queued,
+  in order, in pipelines (a message per task would take a connection each, and a
+  busy node would run out), and what waits for one channel goes as one Redis
+  message, a text a line (a text is one line: JSON text never holds a raw newline),
+  so a busy node's deliveries to another cost one message, not one per connection;
 * leases — ``acquire(table)``: one node drives a table at a time; the owner renews its
   leases every few seconds and a lease not renewed lapses, so another node can take
   the table over. The lease only decides who should write; the store's fence makes
@@ -181,10 +184,7 @@ class RedisBus:
                 while True:
                     msg = await pubsub.get_message(timeout=1.0)
                     if msg is not None and msg.get("type") == "message":
-                        try:
-                            self.on_message(msg["channel"], msg["data"])
-                        except Exception:
-                            log.exception("bus: a message on %s failed", msg["channel"])
+                        self._dispatch(msg["channel"], msg["data"])
             except (RedisError, OSError) as e:
                 self._pubsub = None
                 self.connected.clear()
@@ -195,8 +195,17 @@ class RedisBus:
                 with contextlib.suppress(Exception):
                     await pubsub.aclose()  # type: ignore[no-untyped-call]
 
+    def _dispatch(self, channel: str, data: str) -> None:
+        # split("\n"), not splitlines(): a text may hold a raw U+2028 and the like.
+        for text in data.split("\n"):
+            try:
+                self.on_message(channel, text)
+            except Exception:
+                log.exception("bus: a message on %s failed", channel)
+
     def publish(self, channel: str, text: str) -> None:
-        """Queue a message for the sender (fire-and-forget, like pub/sub itself)."""
+        """Queue a text (one line) for the sender (fire-and-forget, like pub/sub
+        itself)."""
         self._outbox.append((channel, text))
         self._wake.set()
 
@@ -209,19 +218,24 @@ class RedisBus:
                 return
 
     async def _send_queued(self) -> None:
-        """Everything queued, in order, a pipeline at a time."""
+        """Everything queued, a pipeline at a time, the texts for one channel
+        joined into one message (so in order for each channel, which is all Redis
+        promises a subscriber of several publishers anyway)."""
         from redis.exceptions import RedisError
 
         while self._outbox:
-            batch = [self._outbox.popleft()
-                     for _ in range(min(PIPELINE, len(self._outbox)))]
+            batch: dict[str, list[str]] = {}
+            for _ in range(min(PIPELINE, len(self._outbox))):
+                channel, text = self._outbox.popleft()
+                batch.setdefault(channel, []).append(text)
             try:
                 async with self.redis.pipeline(transaction=False) as pipe:
-                    for channel, text in batch:
-                        pipe.publish(channel, text)
+                    for channel, texts in batch.items():
+                        pipe.publish(channel, "\n".join(texts))
                     await pipe.execute()
             except (RedisError, OSError) as e:
-                log.warning("bus: %d messages not published: %s", len(batch), e)
+                log.warning("bus: %d messages not published: %s",
+                            sum(map(len, batch.values())), e)
 
     async def subscribe(self, channel: str) -> None:
         self.channels.add(channel)

@@ -117,6 +117,11 @@ class Outgoing:
     texts: dict[int | None, str]
     users: dict[int, int] = field(default_factory=dict)
 
+    def text_for(self, user: int | None) -> str | None:
+        """What a connection of ``user`` gets: its seat's text, else the spectators'."""
+        seat = self.users.get(user) if user is not None else None
+        return (self.texts.get(seat) if seat is not None else None) or self.texts.get(None)
+
 
 def dump(msg: dict[str, Any]) -> str:
     return json.dumps(msg, ensure_ascii=False, separators=(",", ":"))
@@ -344,7 +349,7 @@ class TableHost:
                 texts[i] = dump(self._state_for(i, shared))
         if any(u is None or u not in users for u in watching):
             texts[None] = dump(self._state_for(None, shared))
-        remote = any(not self.node.is_local(c) for c in self.conns)
+        remote = [(c, u) for c, u in self.conns.items() if not self.node.is_local(c)]
         self.node.deliver(Outgoing(t.id, texts, users), remote)
 
     def _send(self, conn: str, msg: dict[str, Any]) -> None:

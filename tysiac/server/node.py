@@ -5,9 +5,9 @@ the store (:mod:`tysiac.server.bus`, :mod:`tysiac.storage.store`); it rebuilds t
 table by replaying its stored events, so a node that takes a table over — after a
 restart, a crash of another node or a hand-over — goes on at the same move, its
 clocks included. A connection may come to any node: where the owner is elsewhere,
-this node relays (its intents go to the owner's channel, the owner's texts come
-back on the table's channel). :meth:`Node.deliver` hands each connection of this
-node the text for its own seat.
+this node relays (its intents go to the owner's channel, and the owner sends each
+of this node's connections the text for its own seat on this node's channel).
+:meth:`Node.deliver` hands each connection, here or elsewhere, its own seat's text.
 """
 
 from __future__ import annotations
@@ -400,17 +400,13 @@ class Node:
                 host.put(item_from(text))
         elif kind == "t":                     # from a table driven elsewhere
             msg = json.loads(text)
-            if msg.get("k") == "out":
-                self._deliver_here(name, {None if k == "-" else int(k): v
-                                          for k, v in msg["texts"].items()},
-                                   {int(k): v for k, v in msg["users"].items()})
-            elif msg.get("k") == "owner":     # a new owner: join it
+            if msg.get("k") == "owner":       # a new owner: join it
                 self._rejoin(name)
             elif msg.get("k") == "released" and name in self.relayed:
                 asyncio.create_task(self._unrelay_and_take(name))
-        elif kind == "n":                     # an answer for one of this node's connections
-            msg = json.loads(text)
-            self._push(msg["conn"], msg["text"])
+        elif kind == "n":                     # "conn text": for one of this node's connections
+            conn_id, _, text = text.partition(" ")
+            self._push(conn_id, text)
         elif kind == "lobby":
             self._lobby = None
             self._schedule_lobby()
@@ -490,35 +486,29 @@ class Node:
     def is_local(self, conn_id: str) -> bool:
         return conn_id.startswith(self.id + ".")
 
-    def deliver(self, out: Outgoing, remote: bool = False) -> None:
-        """One version's texts to this node's watchers of the table, and (``remote``:
-        some watch from other nodes) on the table's channel."""
-        self._deliver_here(out.table_id, out.texts, out.users)
-        if remote:
-            msg = {"k": "out", "texts": {"-" if k is None else str(k): v
-                                         for k, v in out.texts.items()},
-                   "users": {str(k): v for k, v in out.users.items()}}
-            self.bus.publish(self.bus.channel("t", out.table_id), dump(msg))
-
-    def _deliver_here(self, table_id: str, texts: dict[int | None, str],
-                      users: dict[int, int]) -> None:
-        for conn_id in self.by_table.get(table_id, ()):
+    def deliver(self, out: Outgoing, remote: Iterable[tuple[str, int | None]] = ()) -> None:
+        """One version's texts: to this node's watchers of the table, and to the
+        ``remote`` ones (connection, user) of other nodes, each only its own seat's
+        text, sent to its node (which thus never holds the other seats' texts)."""
+        for conn_id in self.by_table.get(out.table_id, ()):
             conn = self.conns.get(conn_id)
-            if conn is None:
-                continue
-            seat = users.get(conn.user.id) if conn.user else None
-            text = texts.get(seat) if seat is not None else None
-            text = text or texts.get(None)
+            if conn is not None:
+                text = out.text_for(conn.user.id if conn.user else None)
+                if text is not None:
+                    conn.push(text)
+        for conn_id, user in remote:
+            text = out.text_for(user)
             if text is not None:
-                conn.push(text)
+                self.send(conn_id, text)
 
     def send(self, conn_id: str, text: str) -> None:
-        """A message for one connection, wherever it is."""
+        """A message for one connection, wherever it is (elsewhere: ``conn text``
+        on its node's channel; a connection id holds no space)."""
         if self.is_local(conn_id):
             self._push(conn_id, text)
         else:
             node = conn_id.split(".")[0]
-            self.bus.publish(self.bus.channel("n", node), dump({"conn": conn_id, "text": text}))
+            self.bus.publish(self.bus.channel("n", node), f"{conn_id} {text}")
 
     def _push(self, conn_id: str, text: str) -> None:
         conn = self.conns.get(conn_id)
