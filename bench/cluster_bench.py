@@ -104,7 +104,8 @@ def run(nodes: int, args: argparse.Namespace) -> dict[str, float]:
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=1000)
     ap.add_argument("--think", type=float, default=3.0,
                     help="seconds a seat thinks before its move, ±50%% (default 3)")

@@ -47,7 +47,8 @@ def start_server(database: str, port: int, env: dict[str, str] | None = None,
 
 
 def main() -> None:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=__doc__,
+                                 formatter_class=argparse.RawDescriptionHelpFormatter)
     ap.add_argument("--tables", type=int, default=200)
     ap.add_argument("--think", type=float, default=1.0,
                     help="seconds a seat thinks before its move, ±50%% (0: flat out)")
