@@ -16,8 +16,8 @@ HELP = """Read a game record in progress (RECORD.md; JSON or the text notation) 
 print what a bot (strong by default, or --level expert) would do next for the seat
 to move, and why, with the expected deal margin of every candidate: the score change
 of that seat's side minus the other side's, per opponent, in points, averaged over
-deals consistent with what the seat knows. Exit status 2 for a file that cannot be read, is not a record,
-holds an illegal action, or has no move to advise."""
+deals consistent with what the seat knows. Exit status 2 for a file that cannot be
+read, is not a record, holds an illegal action, or has no move to advise."""
 
 _T = {
     "over": ("partia jest skończona: nie ma czego podpowiadać",
