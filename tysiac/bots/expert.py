@@ -23,15 +23,12 @@ import random
 
 from ..engine import actions as A
 from ..engine.views import View
-from .base import position_rng
 from .evaluation import layout
 from .inference import Inference, pick
 from .modelplan import EDGE, Planner, plan_bid
 from .pimc import Context, Values, play_values
-from .planning import plan_bid as search_bid
-from .planning import plan_declare, plan_exchange, plan_musik
 from .sampling import Sampler, World
-from .strong import Advice, Worlds, world_count, world_source
+from .strong import StrongBot, Worlds, search_values, world_count
 from .valuemodel import ValueModel, load
 from .winprob import game_values
 
@@ -44,7 +41,7 @@ GAME_WEIGHT = 100.0
 OVERSAMPLE = 3
 
 
-class ExpertBot:
+class ExpertBot(StrongBot):
     """See the module docstring."""
 
     name = "expert"
@@ -54,10 +51,7 @@ class ExpertBot:
                  bidding: str = "model", inference: str = "all", edge: float = EDGE,
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
                  score: bool = True) -> None:
-        self.seed = seed
-        self.budget_ms = budget_ms
-        self.worlds = worlds
-        self.backend = backend
+        super().__init__(seed, budget_ms, worlds, backend)
         self.bidding = bidding          # "model", or "search" (the strong bot's)
         self.inference = inference      # "all", "bid", "play" or "none"
         self.edge = edge
@@ -65,19 +59,9 @@ class ExpertBot:
         self.bid_worlds = worlds or bid_worlds
         self.score = score              # the chance to win the game weighs in bidding
 
-    def choose(self, view: View) -> int:
-        if len(view.legal) == 1:
-            return view.legal[0]
-        return self.advise(view)[0].action
-
-    def advise(self, view: View) -> list[Advice]:
-        """Every candidate action of ``view`` with its value, best first."""
-        if view.seat is None or not view.legal:
-            raise ValueError("advice needs the view of the seat to move")
-        rng = position_rng(self.seed, view)
+    def _values(self, view: View, source: Worlds, sampler: Sampler,
+                rng: random.Random) -> Values:
         ctx = Context.of(view, self.backend)
-        sampler = Sampler(view)
-        source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
         model = None if view.rules.draw_game else load(layout(view.rules))
         phase = view.phase
         values: Values
@@ -86,21 +70,11 @@ class ExpertBot:
             values = play_values(ctx, worlds, weights)
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
-        elif phase == "bid":
-            values = search_bid(ctx, source(phase))
-        elif phase == "exchange":
-            values = plan_exchange(ctx, source(phase))
-        elif phase == "declare":
-            values = plan_declare(ctx, source(phase))
-        else:     # choose_musik: both musiks unseen, alike; chosen as the strong bot does
-            values = plan_musik(ctx, source(phase))
+        else:     # the exchange, the declaration, the musik (and search bidding): strong's
+            values = search_values(ctx, source)
         if phase in ("bid", "declare") and self.score:
             values = game_values(view, values, GAME_WEIGHT)
-        order = {a: i for i, a in enumerate(view.legal)}
-        advice = [Advice(a, round(v, 2), None if m is None else round(m, 3))
-                  for a, (v, m) in values.items() if a in order]
-        advice.sort(key=lambda x: (-x.expected, order[x.action]))
-        return advice
+        return values
 
     def _bid(self, view: View, ctx: Context, sampler: Sampler, rng: random.Random,
              model: ValueModel) -> Values:

@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from ..engine.views import View
 from .base import position_rng
-from .pimc import Context, play_values
+from .pimc import Context, Values, play_values
 from .planning import plan_bid, plan_declare, plan_exchange, plan_musik
 from .sampling import Sampler, World
 
@@ -87,10 +87,13 @@ class StrongBot:
             raise ValueError("advice needs the view of the seat to move")
         rng = position_rng(self.seed, view)
         sampler = Sampler(view)
-        return evaluate(view, self._source(view, sampler, rng), self.backend)
+        source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
+        return ranked(view, self._values(view, source, sampler, rng))
 
-    def _source(self, view: View, sampler: Sampler, rng: random.Random) -> Worlds:
-        return world_source(view, sampler, rng, self.budget_ms, self.worlds)
+    def _values(self, view: View, source: Worlds, sampler: Sampler,
+                rng: random.Random) -> Values:
+        """The value of each candidate action (a subclass may value them its way)."""
+        return search_values(Context.of(view, self.backend), source)
 
 
 def world_count(view: View, phase: str, fixed: int | None = None) -> int:
@@ -125,18 +128,26 @@ def world_source(view: View, sampler: Sampler, rng: random.Random, budget_ms: fl
 def evaluate(view: View, worlds: Worlds, backend: str = "auto") -> list[Advice]:
     """Value the candidate actions of ``view`` over the worlds ``worlds(phase)``
     yields; best first, ties in the order of ``view.legal``."""
-    ctx = Context.of(view, backend)
-    phase = view.phase
+    return ranked(view, search_values(Context.of(view, backend), worlds))
+
+
+def search_values(ctx: Context, worlds: Worlds) -> Values:
+    """The value of each candidate action of ``ctx.view`` over ``worlds(phase)``."""
+    phase = ctx.view.phase
     if phase == "play":
-        values = play_values(ctx, worlds("play"))
-    elif phase == "bid":
-        values = plan_bid(ctx, worlds("bid"))
-    elif phase == "exchange":
-        values = plan_exchange(ctx, worlds("exchange"))
-    elif phase == "declare":
-        values = plan_declare(ctx, worlds("declare"))
-    else:
-        values = plan_musik(ctx, worlds("choose_musik"))
+        return play_values(ctx, worlds("play"))
+    if phase == "bid":
+        return plan_bid(ctx, worlds("bid"))
+    if phase == "exchange":
+        return plan_exchange(ctx, worlds("exchange"))
+    if phase == "declare":
+        return plan_declare(ctx, worlds("declare"))
+    return plan_musik(ctx, worlds("choose_musik"))
+
+
+def ranked(view: View, values: Values) -> list[Advice]:
+    """Advice from values: the legal actions, best first, ties in the order of
+    ``view.legal``."""
     order = {a: i for i, a in enumerate(view.legal)}
     advice = [Advice(a, round(v, 2), None if m is None else round(m, 3))
               for a, (v, m) in values.items() if a in order]
