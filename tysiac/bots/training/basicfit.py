@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 import numpy as np
@@ -23,6 +22,7 @@ from ...engine import actions as A
 from ...rules import Rules
 from ..basic import BasicBot
 from ..evaluation import FEATURES, features
+from .parallel import run_all
 
 #: The table of each layout.
 TABLES = {"3": ("pl-3", {}), "2x10": ("pl-2", {}),
@@ -70,12 +70,7 @@ def fit(layout: str, games: int, seed: int, jobs: int) -> dict[str, object]:
     """The weights and spreads of one layout, and the samples they came from."""
     per = 10
     tasks = [(layout, seed * 1000 + i, per) for i in range(-(-games // per))]
-    if jobs == 1:
-        parts = [_games(t) for t in tasks]
-    else:
-        with ProcessPoolExecutor(jobs) as pool:
-            parts = list(pool.map(_games, tasks))
-    rows = [r for part in parts for r in part]
+    rows = [r for part in run_all(_games, tasks, jobs) for r in part]
     y = np.array([r[2] for r in rows], dtype=np.float64)
     out: dict[str, object] = {"samples": len(rows)}
     for stage, col in (("pre", 0), ("final", 1)):

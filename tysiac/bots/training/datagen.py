@@ -18,7 +18,6 @@ whatever the number of processes.
 from __future__ import annotations
 
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 import numpy as np
@@ -27,6 +26,7 @@ import numpy.typing as npt
 from ...cards import mask_of, points_of
 from ..planning import candidate_plans, cheapest
 from ..solver import Position, value
+from .parallel import run_all
 
 #: Hand size, musik size and playing seats of each layout.
 SHAPES = {"3": (7, 3, 3), "2x10": (10, 2, 2), "2x9": (9, 3, 2)}
@@ -125,7 +125,4 @@ def chunk(args: tuple[int, str, int, int]) -> Samples:
 def generate(layout: str, count: int, seed: int, jobs: int) -> Samples:
     """``count`` samples of a layout."""
     tasks = [(seed, layout, i, min(CHUNK, count - i * CHUNK)) for i in range(-(-count // CHUNK))]
-    if jobs == 1:
-        return Samples.concat([chunk(t) for t in tasks])
-    with ProcessPoolExecutor(jobs) as pool:
-        return Samples.concat(list(pool.map(chunk, tasks)))
+    return Samples.concat(run_all(chunk, tasks, jobs))

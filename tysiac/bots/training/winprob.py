@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import random
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -22,6 +21,7 @@ from ...engine import DEAL, GAME_OVER, Game
 from ...rules import Rules
 from ..basic import BasicBot
 from ..winprob import FEATURES, features
+from .parallel import run_all
 
 PRESETS = {2: "pl-2", 3: "pl-3", 4: "pl-4"}
 
@@ -78,12 +78,7 @@ def fit(games: int, seed: int, jobs: int) -> Table:
     for players in PRESETS:
         per = 10
         tasks = [(players, seed * 1000 + i, per) for i in range(-(-games // per // 3))]
-        if jobs == 1:
-            parts = [_games(t) for t in tasks]
-        else:
-            with ProcessPoolExecutor(jobs) as pool:
-                parts = list(pool.map(_games, tasks))
-        results = [r for part in parts for r in part]
+        results = [r for part in run_all(_games, tasks, jobs) for r in part]
         played += len(results)
         train = [r for i, r in enumerate(results) if i % 5]
         valid = [r for i, r in enumerate(results) if not i % 5] or train
