@@ -21,8 +21,9 @@ from .strong import Advice, StrongBot
 
 #: The bot behind hints: a fixed seed, so the same position gets the same hint.
 HINT_SEED = 0
-#: The levels that give hints (the search bots, which value every candidate).
-HINT_LEVELS = ("strong", "expert")
+#: The bots that give hints (the search bots, which value every candidate).
+HINT_BOTS: dict[str, type[StrongBot]] = {"strong": StrongBot, "expert": ExpertBot}
+HINT_LEVELS = tuple(HINT_BOTS)
 DEFAULT_LEVEL = "strong"
 
 
@@ -33,11 +34,10 @@ def hint(view: View, budget_ms: float | None = None, worlds: int | None = None,
     ``worlds``: a fixed number of worlds; ``level``: one of ``HINT_LEVELS``.
     Raises ``ValueError`` if ``view`` is not the view of the seat to move, or for
     another level."""
-    if level == "strong":
-        return StrongBot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
-    if level == "expert":
-        return ExpertBot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
-    raise ValueError(f"no hints from level {level!r}; levels: {', '.join(HINT_LEVELS)}")
+    bot = HINT_BOTS.get(level)
+    if bot is None:
+        raise ValueError(f"no hints from level {level!r}; levels: {', '.join(HINT_LEVELS)}")
+    return bot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
 
 
 def advice_json(advice: Advice, lang: str = "pl") -> dict[str, object]:
@@ -53,8 +53,6 @@ def advice_json(advice: Advice, lang: str = "pl") -> dict[str, object]:
 
 
 _WHY = {
-    "pass": ("z tą ręką grający ugrywa {bid} w {made} rozdań",
-             "with this hand the declarer makes {bid} in {made} of deals"),
     "pass_other": ("{bid} ugrywa licytujący w {made} rozdań",
                    "the highest bidder makes {bid} in {made} of deals"),
     "bid": ("z tą ręką grający ugrywa {bid} w {made} rozdań",
@@ -87,7 +85,7 @@ def explain(advice: list[Advice], view: View, lang: str = "pl") -> str:
         bids = [a for a in advice if A.kind(a.action) == "bid"]
         if bids:
             low = min(bids, key=lambda a: A.value_of(a.action))
-            why = _WHY["pass"][i].format(bid=A.value_of(low.action), made=share(low.made))
+            why = _WHY["bid"][i].format(bid=A.value_of(low.action), made=share(low.made))
         elif best.made is not None:
             why = _WHY["pass_other"][i].format(bid=view.bid, made=share(best.made))
         else:
