@@ -94,3 +94,35 @@ def test_texts_for_one_channel_go_as_one_message_and_arrive_one_by_one():
     got, raw = asyncio.run(run())
     assert got == [(f"{prefix}n:r", t) for t in texts]
     assert raw == ["\n".join(texts)]
+
+
+def test_one_renewal_keeps_the_leases_still_ours_and_names_the_others():
+    redis_or_skip(REDIS)
+    prefix = f"test{secrets.token_hex(4)}:"
+
+    async def run() -> tuple[set[str], set[str], list[int]]:
+        a = RedisBus(REDIS, "a", prefix, lease_ms=5000)
+        b = RedisBus(REDIS, "b", prefix, lease_ms=5000)
+        try:
+            names = [f"T{i}" for i in range(300)]
+            for t in names:
+                assert await a.acquire(t)
+            await a.release("T7")                      # lapsed and taken by another node
+            assert await b.acquire("T7")
+            await a.redis.delete(a._lease("T42"))      # lapsed, nobody took it
+            await a.redis.pexpire(a._lease("T0"), 50)  # about to lapse: renewed in time
+            lost = await a.renew(names)
+            lost_b = await b.renew(["T7", "T0"])
+            ttls = [await a.redis.pttl(a._lease(t)) for t in ("T0", "T299")]
+            owner = await a.owners(["T7", "T42"])
+            assert owner == ["b", None]               # a renewal takes nothing
+            return lost, lost_b, ttls
+        finally:
+            await a.redis.delete(*[a._lease(f"T{i}") for i in range(300)])
+            await a.redis.aclose()
+            await b.redis.aclose()
+
+    lost, lost_b, ttls = asyncio.run(run())
+    assert lost == {"T7", "T42"}
+    assert lost_b == {"T0"}
+    assert all(4000 < t <= 5000 for t in ttls)

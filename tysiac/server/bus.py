@@ -93,12 +93,16 @@ class LocalBus:
 
 
 # Renew or release a lease only where it is still ours (a lease that lapsed and was
-# taken by another node stays theirs).
+# taken by another node stays theirs). Every lease of a node is renewed in one call:
+# a thousand commands packed and parsed in Python stalled the event loop.
 _RENEW = """
-if redis.call('get', KEYS[1]) == ARGV[1] then
-  return redis.call('pexpire', KEYS[1], ARGV[2])
+local lost = {}
+for i, key in ipairs(KEYS) do
+  if redis.call('get', key) ~= ARGV[1] or redis.call('pexpire', key, ARGV[2]) == 0 then
+    lost[#lost + 1] = i
+  end
 end
-return 0
+return lost
 """
 _RELEASE = """
 if redis.call('get', KEYS[1]) == ARGV[1] then
@@ -262,12 +266,9 @@ class RedisBus:
         names = list(tables)
         if not names:
             return set()
-        async with self.redis.pipeline(transaction=False) as pipe:
-            for t in names:
-                await self._renew(keys=[self._lease(t)], args=[self.node_id, self.lease_ms],
-                                  client=pipe)
-            results = await pipe.execute()
-        return {t for t, ok in zip(names, results, strict=True) if not ok}
+        lost = await self._renew(keys=[self._lease(t) for t in names],
+                                 args=[self.node_id, self.lease_ms])
+        return {names[i - 1] for i in lost}
 
     async def release(self, table: str) -> None:
         from redis.exceptions import RedisError
