@@ -9,8 +9,11 @@ keeps one bot per (level, seed), so a bot answers as it would anywhere else.
 from __future__ import annotations
 
 import asyncio
+import ctypes
 import multiprocessing
 import os
+import signal
+import sys
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor, ThreadPoolExecutor
 from typing import Any
@@ -54,6 +57,18 @@ def analyse(record: str, index: int) -> DealAnalysis | tuple[str, str, str]:
         return (e.reason, *e.texts)
 
 
+def _die_with_parent() -> None:
+    """In a worker, at its start: end when the node ends, even by ``kill -9`` (a
+    worker blocked on its queue would otherwise outlive it). Linux only."""
+    if sys.platform != "linux":
+        return
+    parent = os.getppid()
+    pr_set_pdeathsig = 1
+    ctypes.CDLL(None, use_errno=True).prctl(pr_set_pdeathsig, signal.SIGTERM)
+    if os.getppid() != parent:          # the node died before the call
+        os._exit(0)
+
+
 class BotPool:
     """Worker processes for bots and hints (``processes=0``: a thread, for tests)."""
 
@@ -65,7 +80,8 @@ class BotPool:
         else:
             # spawn: a fork of a process with an event loop and database threads is unsafe.
             self.executor = ProcessPoolExecutor(
-                max_workers=n, mp_context=multiprocessing.get_context("spawn"))
+                max_workers=n, mp_context=multiprocessing.get_context("spawn"),
+                initializer=_die_with_parent)
 
     async def run(self, fn: Callable[..., Any], *args: Any) -> Any:
         return await asyncio.get_running_loop().run_in_executor(self.executor, fn, *args)
