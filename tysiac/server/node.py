@@ -28,6 +28,7 @@ from . import metrics
 from .auth import Bucket, RateLimit
 from .bots import BotPool
 from .bus import LEASE_MS, Bus, LocalBus, RedisBus
+from .collector import keep_collector_calm
 from .host import Intent, Join, Outgoing, Part, TableHost, dump, item_from, item_json
 from .table import ABANDONED, FINISHED, Settings, Table
 
@@ -158,6 +159,7 @@ class Node:
         """Join the site: the bus, then every table still open or in play that no
         node drives (after a restart: at the same move, timers included)."""
         self.loop = asyncio.get_running_loop()
+        self._tasks.append(asyncio.create_task(keep_collector_calm(), name="collector"))
         await self.bus.start(self._on_bus, self._rejoin_all)
         if self.bus.distributed:
             await self.bus.heartbeat()
