@@ -23,6 +23,7 @@ import random
 
 from ..engine import actions as A
 from ..engine.views import View
+from .drawplay import draw_values
 from .evaluation import layout
 from .inference import Inference, pick
 from .modelplan import EDGE, Planner, plan_bid
@@ -39,6 +40,9 @@ BID_WORLDS = 48
 GAME_WEIGHT = 100.0
 #: With inference, card play draws its worlds from this many times as many.
 OVERSAMPLE = 3
+#: The draw game while the stock lasts: orders of the stock each world is played
+#: with (:mod:`.drawplay`; 1: the strong bot's play).
+STOCK_ORDERS = 1
 
 
 class ExpertBot(StrongBot):
@@ -50,7 +54,7 @@ class ExpertBot(StrongBot):
                  worlds: int | None = None, backend: str = "auto", *,
                  bidding: str = "model", inference: str = "all", edge: float = EDGE,
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
-                 score: bool = True) -> None:
+                 score: bool = True, stock_orders: int = STOCK_ORDERS) -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         self.bidding = bidding          # "model", or "search" (the strong bot's)
         self.inference = inference      # "all", "bid", "play" or "none"
@@ -58,6 +62,7 @@ class ExpertBot(StrongBot):
         self.caution = caution          # points added to a pass
         self.bid_worlds = worlds or bid_worlds
         self.score = score              # the chance to win the game weighs in bidding
+        self.stock_orders = stock_orders
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
@@ -65,7 +70,9 @@ class ExpertBot(StrongBot):
         model = None if view.rules.draw_game else load(layout(view.rules))
         phase = view.phase
         values: Values
-        if phase == "play":
+        if phase == "play" and view.stock_size and self.stock_orders > 1:
+            values = draw_values(ctx, source("play"), self.stock_orders, rng)
+        elif phase == "play":
             worlds, weights = self._play_worlds(view, source, sampler, rng, model)
             values = play_values(ctx, worlds, weights)
         elif phase == "bid" and self.bidding == "model" and model is not None:
