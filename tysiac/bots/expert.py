@@ -23,6 +23,7 @@ import random
 
 from ..engine import actions as A
 from ..engine.views import View
+from . import alphamu
 from .evaluation import layout
 from .inference import Inference, pick
 from .modelplan import EDGE, Planner, plan_bid
@@ -50,7 +51,7 @@ class ExpertBot(StrongBot):
                  worlds: int | None = None, backend: str = "auto", *,
                  bidding: str = "model", inference: str = "all", edge: float = EDGE,
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
-                 score: bool = True) -> None:
+                 score: bool = True, search: str = "pimc") -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         self.bidding = bidding          # "model", or "search" (the strong bot's)
         self.inference = inference      # "all", "bid", "play" or "none"
@@ -58,6 +59,7 @@ class ExpertBot(StrongBot):
         self.caution = caution          # points added to a pass
         self.bid_worlds = worlds or bid_worlds
         self.score = score              # the chance to win the game weighs in bidding
+        self.search = search            # card play: "pimc", or "alphamu" (:mod:`.alphamu`)
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
@@ -67,7 +69,8 @@ class ExpertBot(StrongBot):
         values: Values
         if phase == "play":
             worlds, weights = self._play_worlds(view, source, sampler, rng, model)
-            values = play_values(ctx, worlds, weights)
+            play = alphamu.play_values if self.search == "alphamu" else play_values
+            values = play(ctx, worlds, weights)
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
         else:     # the exchange, the declaration, the musik (and search bidding): strong's
