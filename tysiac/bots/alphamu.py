@@ -21,7 +21,7 @@ from collections.abc import Iterable, Sequence
 from .pimc import Context, Values, average, margin, solved
 from .pimc import play_values as pimc_values
 from .sampling import World
-from .solver import Position, Solution, after, legal_moves, solve
+from .solver import Position, Solution, after, legal_moves, solve, value
 
 
 def play_values(ctx: Context, worlds: Iterable[World],
@@ -52,7 +52,7 @@ def unfused(ctx: Context, positions: Sequence[tuple[Position, Solution]],
     groups: dict[tuple[int, ...], list[tuple[Position, float, int]]] = {}
     for (pos, sol), w in zip(positions, weights, strict=True):
         target = sol.values[sol.moves.index(card)]
-        node, seen = _replies(ctx, after(pos, card), me)
+        node, seen = _replies(ctx, after(pos, card), me, target)
         if node is None:        # no choice left to the seat
             known.append((pos, w, target))
         else:
@@ -78,16 +78,18 @@ def unfused(ctx: Context, positions: Sequence[tuple[Position, Solution]],
     return total / n, None if ctx.draw else made / n
 
 
-def _replies(ctx: Context, pos: Position,
-             me: int) -> tuple[Position | None, tuple[int, ...]]:
-    """The others' double-dummy best cards until the seat's next choice: the position
-    then and the cards seen on the way (``None``: no choice left to the seat)."""
+def _replies(ctx: Context, pos: Position, me: int,
+             target: int) -> tuple[Position | None, tuple[int, ...]]:
+    """The others' double-dummy best cards until the seat's next choice (each the
+    first in order that keeps the value ``target``): the position then and the
+    cards seen on the way (``None``: no choice left to the seat)."""
     seen: tuple[int, ...] = ()
     while any(pos.hands):
         moves = legal_moves(pos)
         if pos.to_move == me:
             return (pos, seen) if len(moves) > 1 else (None, seen)
-        move = solve(pos, ctx.backend).best(pos.to_move == pos.declarer)
+        # The first best move is usually the first in order: cheaper than solve().
+        move = next(m for m in moves if value(after(pos, m), ctx.backend)[0] == target)
         seen += (move,)
         pos = after(pos, move)
     return None, seen
