@@ -1,7 +1,8 @@
 """Card play with the seat's next card fixed per set of worlds it cannot tell apart
 (``expert:search=alphamu``): the solver's one-move step agrees with its values, a
 card is never worth more than PIMC says, a guess left for later costs what it
-costs, and the bot plays legally and the same way for the same view."""
+costs, and the bot plays legally, the same way for the same view, without peeking
+(the option is not a level, so ``tests/test_no_peeking.py`` does not reach it)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,7 @@ from tysiac.cards import mask_of, parse_card
 from tysiac.engine import DEAL, GAME_OVER, PLAY
 from tysiac.engine.views import View
 
-from .worlds import positions
+from .worlds import hidden_state, other_world, positions
 
 
 def _play_views(rules: Rules, seed: int, count: int) -> list[Game]:
@@ -104,3 +105,22 @@ def test_expert_with_alphamu_plays_legally_and_the_same_for_the_same_view(preset
         if view.phase == "play":
             assert ExpertBot(seat, worlds=3, search="alphamu").choose(view) == action
         game.play(action, seat)
+
+
+@pytest.mark.parametrize("preset", ["pl-3", "pl-2"])
+def test_expert_with_alphamu_does_not_peek(preset: str) -> None:
+    rnd = random.Random(9)
+    compared = 0
+    for before, game in positions(Rules.preset(preset), seed=8, count=40):
+        if game.phase != PLAY or len(game.legal_actions()) < 2:
+            continue
+        world = other_world(before, game, rnd)
+        if world is None:
+            continue
+        assert hidden_state(world) != hidden_state(game)
+        view, other = game.view(game.to_move), world.view(game.to_move)
+        assert view == other
+        bot = ExpertBot(5, worlds=3, search="alphamu")
+        assert bot.choose(view) == bot.choose(other)
+        compared += 1
+    assert compared >= 3

@@ -45,51 +45,64 @@ def play_values(ctx: Context, worlds: Iterable[World],
 
 def unfused(ctx: Context, positions: Sequence[tuple[Position, Solution]],
             weights: Sequence[float], card: int) -> tuple[float, float | None]:
-    """The margin and chance made of ``card`` with the next own card fixed per set of
-    indistinguishable worlds."""
+    """The margin and chance made of ``card`` when the seat's next card is one card
+    for all the worlds in which the others may have played what it saw."""
     me = ctx.seats.index(ctx.me)
-    known: list[tuple[Position, float, int]] = []     # worlds valued double-dummy
-    groups: dict[tuple[int, ...], list[tuple[Position, float, int]]] = {}
-    for (pos, sol), w in zip(positions, weights, strict=True):
-        target = sol.values[sol.moves.index(card)]
-        node, seen = _replies(ctx, after(pos, card), me, target)
-        if node is None:        # no choice left to the seat
-            known.append((pos, w, target))
-        else:
-            groups.setdefault(seen, []).append((node, w, target))
-    # A world told apart from the others keeps its double-dummy value.
-    known += [group[0] for group in groups.values() if len(group) == 1]
+    chosen: dict[tuple[int, ...], dict[int, int]] = {}
     total = made = 0.0
-    for node, w, target in known:
-        m, ok = margin(ctx, node, target)
+    for i, ((pos, sol), w) in enumerate(zip(positions, weights, strict=True)):
+        target = sol.values[sol.moves.index(card)]
+        seen = _replies(ctx, after(pos, card), me, target)
+        if seen is not None:
+            if seen not in chosen:
+                chosen[seen] = _one_card(ctx, positions, weights, card, seen)
+            target = chosen[seen].get(i, target)
+        m, ok = margin(ctx, pos, target)
         total, made = total + w * m, made + w * bool(ok)
-    for group in groups.values():
-        if len(group) == 1:
-            continue
-        sols = [solve(node, ctx.backend) for node, _, _ in group]
-        scores = [sum(w * margin(ctx, node, sol.values[i])[0]
-                      for (node, w, _), sol in zip(group, sols, strict=True))
-                  for i in range(len(sols[0].moves))]
-        i = scores.index(max(scores))
-        total += scores[i]
-        made += sum(w * bool(margin(ctx, node, sol.values[i])[1])
-                    for (node, w, _), sol in zip(group, sols, strict=True))
     n = sum(weights) or 1.0
     return total / n, None if ctx.draw else made / n
 
 
-def _replies(ctx: Context, pos: Position, me: int,
-             target: int) -> tuple[Position | None, tuple[int, ...]]:
-    """The others' double-dummy best cards until the seat's next choice (each the
-    first in order that keeps the value ``target``): the position then and the
-    cards seen on the way (``None``: no choice left to the seat)."""
+def _one_card(ctx: Context, positions: Sequence[tuple[Position, Solution]],
+              weights: Sequence[float], card: int, seen: tuple[int, ...]) -> dict[int, int]:
+    """The seat's next card after ``card`` and ``seen``, best on average over the
+    worlds in which ``seen`` is legal: its value in each of them (by index). A world
+    told apart from every other keeps its double-dummy value (nothing returned)."""
+    nodes = {}
+    for j, (pos, _) in enumerate(positions):
+        node = _replay(after(pos, card), seen)
+        if node is not None:
+            nodes[j] = node
+    if len(nodes) < 2:
+        return {}
+    sols = {j: solve(node, ctx.backend) for j, node in nodes.items()}
+    moves = len(sols[next(iter(sols))].moves)
+    scores = [sum(weights[j] * margin(ctx, nodes[j], sol.values[k])[0]
+                  for j, sol in sols.items()) for k in range(moves)]
+    k = scores.index(max(scores))
+    return {j: sol.values[k] for j, sol in sols.items()}
+
+
+def _replies(ctx: Context, pos: Position, me: int, target: int) -> tuple[int, ...] | None:
+    """The others' double-dummy best cards until the seat's next choice, each the
+    first in order that keeps the value ``target`` (``None``: the seat has no choice
+    left)."""
     seen: tuple[int, ...] = ()
     while any(pos.hands):
         moves = legal_moves(pos)
         if pos.to_move == me:
-            return (pos, seen) if len(moves) > 1 else (None, seen)
+            return seen if len(moves) > 1 else None
         # The first best move is usually the first in order: cheaper than solve().
         move = next(m for m in moves if value(after(pos, m), ctx.backend)[0] == target)
         seen += (move,)
         pos = after(pos, move)
-    return None, seen
+    return None
+
+
+def _replay(pos: Position, moves: tuple[int, ...]) -> Position | None:
+    """The position after ``moves``, or ``None`` if one of them is not legal."""
+    for move in moves:
+        if move not in legal_moves(pos):
+            return None
+        pos = after(pos, move)
+    return pos
