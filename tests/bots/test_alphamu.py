@@ -124,3 +124,8 @@ def test_expert_with_alphamu_does_not_peek(preset: str) -> None:
         assert bot.choose(view) == bot.choose(other)
         compared += 1
     assert compared >= 3
+
+
+def test_an_unknown_search_is_refused() -> None:
+    with pytest.raises(ValueError, match="alphamu"):
+        ExpertBot(1, search="alpha-mu")

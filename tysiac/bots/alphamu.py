@@ -3,10 +3,12 @@
 PIMC (:mod:`.pimc`) solves each world as if the seat would know every card from
 then on: in each world it takes the later card that suits that world, so it
 overvalues a card that leaves a guess for later (strategy fusion). Here the seat's
-next own card must be the same in all the worlds it cannot tell apart by then
-(the same cards seen played): αμ of Cazenave and Ventos (2019) with M = 2, the
-others' cards until then being a double-dummy best reply in each world (as PIMC
-assumes), and the rest of the deal after that next card solved double-dummy.
+next own card must be the same in all the worlds it cannot tell apart by then: in
+each world the others play a double-dummy best reply (as PIMC assumes), and the
+seat's next card is the one best on average over every sampled world in which the
+cards it saw may have been played; the rest of the deal is solved double-dummy.
+That is αμ of Cazenave and Ventos (2019) with M = 2 and the mean over the worlds
+at the seat's node in place of Pareto fronts.
 
 A card's value here is never above its PIMC value (one next card for a set of
 worlds instead of the best in each), so the cards are searched best PIMC value

@@ -9,7 +9,9 @@ learned from simulated deals and worlds weighted by what the others chose.
 * The exchange, the declaration and the musik choice: the strong bot's
   simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the weighted
   worlds. (Weighted worlds in the exchange and the declaration were measured to
-  cost points: fewer distinct worlds make those simulations noisier.)
+  cost points: fewer distinct worlds make those simulations noisier.) With
+  ``search="alphamu"`` card play fixes the seat's next card across the worlds it
+  cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so it is off.
 
 Every value is the seat's expected deal margin (``strong.Advice``). The bot is
 deterministic given its seed and the view (``position_rng``); ``budget_ms`` and
@@ -53,6 +55,8 @@ class ExpertBot(StrongBot):
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
                  score: bool = True, search: str = "pimc") -> None:
         super().__init__(seed, budget_ms, worlds, backend)
+        if search not in ("pimc", "alphamu"):
+            raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
         self.bidding = bidding          # "model", or "search" (the strong bot's)
         self.inference = inference      # "all", "bid", "play" or "none"
         self.edge = edge
