@@ -18,8 +18,10 @@ import statistics
 import time
 from collections import defaultdict
 
+from paired import make_player
+
 from tysiac import Game, Rules
-from tysiac.bots import LEVELS, kernel, make_bot
+from tysiac.bots import LEVELS, kernel
 from tysiac.bots.solver import Position, playing_seats, solve
 from tysiac.cards import POINTS
 from tysiac.engine import DEAL, GAME_OVER, PLAY
@@ -31,7 +33,7 @@ def play_deal(rules: Rules, seed: int, levels: list[str], bot_seed: int,
     """One deal from a fresh game; the score change of every seat."""
     game = Game(rules, seed=seed, first_dealer=seed % rules.players)
     game.deal()
-    bots = [make_bot(level, bot_seed) for level in levels]
+    bots = [make_player(level, bot_seed) for level in levels]
     while game.phase not in (DEAL, GAME_OVER):
         seat = game.to_move
         view = game.view(seat)
@@ -109,7 +111,8 @@ def main() -> None:
                         help="opponent levels, comma-separated (default: random, and basic "
                         "if it exists)")
     parser.add_argument("--levels", default="strong,expert",
-                        help="the levels timed, comma-separated (default: strong,expert)")
+                        help="the levels timed, comma-separated, each as level or "
+                        "level:key=value;key=value (default: strong,expert)")
     args = parser.parse_args()
     rules = Rules.preset(args.preset)
     print(f"search bots, preset {args.preset}, C kernel: "
@@ -120,8 +123,9 @@ def main() -> None:
              if "c" in rates else ""))
     against = args.against.split(",") if args.against else \
         [level for level in ("random", "basic") if level in LEVELS]
-    for level in args.levels.split(","):
-        if level not in LEVELS:
+    for spec in args.levels.split(","):
+        level = spec.replace(";", ",")
+        if level.partition(":")[0] not in LEVELS:
             print(f"{level}: not available, skipped")
             continue
         times: dict[str, list[float]] = defaultdict(list)

@@ -9,7 +9,9 @@ learned from simulated deals and worlds weighted by what the others chose.
 * The exchange, the declaration and the musik choice: the strong bot's
   simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the weighted
   worlds. (Weighted worlds in the exchange and the declaration were measured to
-  cost points: fewer distinct worlds make those simulations noisier.)
+  cost points: fewer distinct worlds make those simulations noisier.) With
+  ``search="alphamu"`` card play fixes the seat's next card across the worlds it
+  cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so it is off.
 
 Every value is the seat's expected deal margin (``strong.Advice``). The bot is
 deterministic given its seed and the view (``position_rng``); ``budget_ms`` and
@@ -23,6 +25,7 @@ import random
 
 from ..engine import actions as A
 from ..engine.views import View
+from . import alphamu
 from .drawplay import draw_values
 from .evaluation import layout
 from .inference import Inference, pick
@@ -54,14 +57,18 @@ class ExpertBot(StrongBot):
                  worlds: int | None = None, backend: str = "auto", *,
                  bidding: str = "model", inference: str = "all", edge: float = EDGE,
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
-                 score: bool = True, stock_orders: int = STOCK_ORDERS) -> None:
+                 score: bool = True, search: str = "pimc",
+                 stock_orders: int = STOCK_ORDERS) -> None:
         super().__init__(seed, budget_ms, worlds, backend)
+        if search not in ("pimc", "alphamu"):
+            raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
         self.bidding = bidding          # "model", or "search" (the strong bot's)
         self.inference = inference      # "all", "bid", "play" or "none"
         self.edge = edge
         self.caution = caution          # points added to a pass
         self.bid_worlds = worlds or bid_worlds
         self.score = score              # the chance to win the game weighs in bidding
+        self.search = search            # card play: "pimc", or "alphamu" (:mod:`.alphamu`)
         self.stock_orders = stock_orders
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
@@ -74,7 +81,8 @@ class ExpertBot(StrongBot):
             values = draw_values(ctx, source("play"), self.stock_orders, rng)
         elif phase == "play":
             worlds, weights = self._play_worlds(view, source, sampler, rng, model)
-            values = play_values(ctx, worlds, weights)
+            play = alphamu.play_values if self.search == "alphamu" else play_values
+            values = play(ctx, worlds, weights)
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
         else:     # the exchange, the declaration, the musik (and search bidding): strong's

@@ -23,7 +23,7 @@ from ..cards import MARRIAGE_VALUES, POINTS, QUEENS, cards_of, points_of
 from ..engine import actions as A
 from ..engine.views import View
 from .sampling import Table, World
-from .solver import Position, decode, solve, value
+from .solver import Position, Solution, decode, solve, value
 
 Values = dict[int, tuple[float, float | None]]   # action -> (margin, chance made)
 
@@ -125,19 +125,39 @@ def play_values(ctx: Context, worlds: Iterable[World],
     """PIMC: the average margin of each legal card over the worlds (weighted by
     ``weights`` if given), each world solved double-dummy (while the draw game's
     stock lasts: played out by :func:`rollout` to the empty stock, then solved)."""
+    if not ctx.view.stock_size:
+        return average(ctx, solved(ctx, worlds), weights)
     legal = ctx.view.legal
     sums = dict.fromkeys(legal, 0.0)
-    made = dict.fromkeys(legal, 0.0)
     n = 0.0
     for i, world in enumerate(worlds):
         w = 1.0 if weights is None else weights[i]
         n += w
-        if ctx.view.stock_size:
-            for a in legal:
-                sums[a] += w * stock_value(ctx, world, a)
-            continue
+        for a in legal:
+            sums[a] += w * stock_value(ctx, world, a)
+    return {a: (sums[a] / (n or 1.0), None) for a in legal}
+
+
+def solved(ctx: Context, worlds: Iterable[World]) -> list[tuple[Position, Solution]]:
+    """Each world's play position with its double-dummy solution (the worlds are
+    drawn one at a time, so that a time budget counts the solving)."""
+    out = []
+    for world in worlds:
         pos = play_position(ctx, world)
-        sol = solve(pos, ctx.backend)
+        out.append((pos, solve(pos, ctx.backend)))
+    return out
+
+
+def average(ctx: Context, positions: Sequence[tuple[Position, Solution]],
+            weights: Sequence[float] | None = None) -> Values:
+    """The average margin and chance made of each legal card over solved worlds."""
+    legal = ctx.view.legal
+    sums = dict.fromkeys(legal, 0.0)
+    made = dict.fromkeys(legal, 0.0)
+    n = 0.0
+    for i, (pos, sol) in enumerate(positions):
+        w = 1.0 if weights is None else weights[i]
+        n += w
         for a, v in zip(sol.moves, sol.values, strict=True):
             m, ok = margin(ctx, pos, v)
             sums[a] += w * m

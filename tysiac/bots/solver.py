@@ -34,7 +34,7 @@ it when it is built, and the tests hold the two to identical values.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from ..cards import ABOVE, MARRIAGE_VALUES, POINTS, QUEENS, SUIT_MASK, cards_of, points_of
 from ..engine.actions import MELD
@@ -104,6 +104,26 @@ def legal_moves(pos: Position) -> tuple[int, ...]:
         for q in cards_of(pairs):
             acts += (q + MELD, q + 1 + MELD)
     return acts
+
+
+def after(pos: Position, move: int) -> Position:
+    """The position once the player to move has played ``move`` (a legal action)."""
+    p = pos.to_move
+    points = list(pos.points)
+    trump = pos.trump
+    card = move
+    if move >= MELD:
+        card = move - MELD
+        trump = card // 6
+        points[p] += MARRIAGE_VALUES[trump]
+    hands = tuple(h & ~(1 << card) if i == p else h for i, h in enumerate(pos.hands))
+    trick = (*pos.trick, card)
+    if len(trick) < pos.k:
+        return replace(pos, hands=hands, trick=trick, trump=trump, points=tuple(points))
+    winner = (pos.leader + trick.index(_winner_card(trick, trump))) % pos.k
+    points[winner] += sum(POINTS[c] for c in trick) + (0 if any(hands) else pos.leftover)
+    return replace(pos, hands=hands, leader=winner, trick=(), trump=trump,
+                   tricks_done=pos.tricks_done + 1, points=tuple(points))
 
 
 def final_value(pos: Position, points: tuple[int, ...]) -> int:
