@@ -49,6 +49,31 @@ def test_a_guest_plays_a_full_deal_against_two_bots(chromium, site, captures):
     assert not t.errors
 
 
+def test_a_card_given_is_told_until_the_deal_ends(chromium, site):
+    """The guest passes, so a bot declares and gives it a card: told while the deal
+    lasts, and no longer on the summary (the review lists the gives)."""
+    page = chromium.new_page(viewport={"width": 1000, "height": 800})
+    t = TablePage(page)
+    new_guest_table(page, site.base)
+    t.click("[data-key=ready]")
+    for _ in range(4):                      # the guest may have to play a forced 100
+        told = False
+        deadline = time.time() + 120
+        while not t.has(".summary") and time.time() < deadline:
+            told = told or t.has(".given")
+            if t.has("[data-key=pass]"):
+                t.click("[data-key=pass]")
+            elif t.step(next_deal=False) is None:
+                time.sleep(0.05)
+        assert t.has(".summary")
+        if told:
+            break
+        t.click("[data-key=next]")
+    assert told
+    assert not t.has(".given")
+    assert not t.errors
+
+
 def test_an_illegal_card_is_explained(chromium, site, captures):
     page = chromium.new_page(viewport={"width": 1000, "height": 800})
     t = TablePage(page, captures, "desktop-")

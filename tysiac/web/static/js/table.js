@@ -265,7 +265,8 @@ function centre(msg, names) {
   } else if (view.declarer !== null && !view.musik_revealed && view.phase === "exchange" && view.declarer !== msg.you) {
     parts.push(h("p", { class: "small" }, T("musik_hidden")));
   }
-  for (const [to, c] of view.given) {
+  const dealt = view.phase === "deal" || view.phase === "game_over";   // the summary says it
+  for (const [to, c] of dealt ? [] : view.given) {
     if (to === msg.you) parts.push(h("p", { class: "given" }, T("given_you", { card: cardText(c, lang), name: names[view.declarer] })));
   }
   if (view.phase === "play") {
