@@ -20,6 +20,8 @@ VARIANTS = [
     ("learned bidding alone", "expert:inference=none,score=false"),
     ("inference alone", "expert:bidding=search,score=false"),
     ("game-score awareness alone", "expert:bidding=search,inference=none"),
+    ("the new search alone (αμ; off in expert)",
+     "expert:bidding=search,inference=none,score=false,search=alphamu"),
     ("all together (expert)", "expert"),
 ]
 
