@@ -10,8 +10,8 @@ import pytest
 
 from tysiac import Game, Rules
 from tysiac.bots import ExpertBot
-from tysiac.bots.drawplay import answered, draw_values
-from tysiac.bots.pimc import Context, play_values, rollout
+from tysiac.bots.drawplay import draw_values
+from tysiac.bots.pimc import Context, play_values, rollout, stock_value
 from tysiac.bots.sampling import Sampler
 from tysiac.engine import PLAY
 
@@ -48,7 +48,7 @@ def test_an_answer_is_one_per_hand_over_the_orders(game):
         rng.sample(world.stock, len(world.stock)))) for _ in range(3)]
     other = ctx.table.nxt(ctx.me)
     for first in view.legal:
-        got = answered(ctx, variants, first)
+        got = stock_value(ctx, variants, first)
         if view.trick:
             want = sum(rollout(ctx, w, first) for w in variants) / 4
         else:

@@ -2,7 +2,7 @@
 do not foresee the stock.
 
 The strong bot values a lead, world by world, by the opponent's best answer in
-that world (:func:`.pimc.stock_value`), and that answer knows the order of the
+that world (:func:`.pimc.stock_value` of the world alone), and that answer knows the order of the
 stock, the cards each side will draw next, which nobody at the table knows. Here
 each world is played out with ``orders`` orders of its stock, and the answer is
 the one best for the opponent on average over them: one answer to a lead for the
@@ -12,11 +12,10 @@ hand it holds, not one per order of the draw.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from dataclasses import replace
 
-from ..cards import cards_of
-from .pimc import Context, Values, rollout
+from .pimc import Context, Values, stock_value
 from .sampling import World
 
 
@@ -33,17 +32,6 @@ def draw_values(ctx: Context, worlds: Iterable[World], orders: int,
                     for _ in range(orders - 1)]
         variants = [world, *shuffled]
         for a in legal:
-            sums[a] += answered(ctx, variants, a)
+            sums[a] += stock_value(ctx, variants, a)
     return {a: (sums[a] / max(n, 1), None) for a in legal}
 
-
-def answered(ctx: Context, variants: Sequence[World], first: int) -> float:
-    """The value of ``first`` over the variants of one world: a lead is met by the
-    answer best for the opponent on average over them; a card that ends the trick
-    is rolled out as it is."""
-    def mean(answer: int | None) -> float:
-        return sum(rollout(ctx, w, first, answer) for w in variants) / len(variants)
-
-    if ctx.view.trick:
-        return mean(None)
-    return min(mean(b) for b in cards_of(variants[0].hands[ctx.table.nxt(ctx.me)]))

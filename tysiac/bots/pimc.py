@@ -134,7 +134,7 @@ def play_values(ctx: Context, worlds: Iterable[World],
         w = 1.0 if weights is None else weights[i]
         n += w
         for a in legal:
-            sums[a] += w * stock_value(ctx, world, a)
+            sums[a] += w * stock_value(ctx, [world], a)
     return {a: (sums[a] / (n or 1.0), None) for a in legal}
 
 
@@ -170,15 +170,17 @@ def average(ctx: Context, positions: Sequence[tuple[Position, Solution]],
 
 # --- the draw game while the stock lasts ------------------------------------------
 
-def stock_value(ctx: Context, world: World, first: int) -> float:
-    """The value of ``first`` while the stock lasts: a lead is met by the
-    opponent's best answer (each answer rolled out); a card that ends the trick is
-    rolled out as it is."""
-    me = ctx.me
+def stock_value(ctx: Context, orders: Sequence[World], first: int) -> float:
+    """The value of ``first`` while the stock lasts, over one world played with each
+    of ``orders`` (the same hands, orders of its stock): a lead is met by the answer
+    best for the opponent on average over them (each answer rolled out); a card
+    that ends the trick is rolled out as it is."""
+    def mean(answer: int | None) -> float:
+        return sum(rollout(ctx, w, first, answer) for w in orders) / len(orders)
+
     if ctx.view.trick:
-        return rollout(ctx, world, first)
-    answers = cards_of(world.hands[ctx.table.nxt(me)])
-    return min(rollout(ctx, world, first, answer) for answer in answers)
+        return mean(None)
+    return min(mean(b) for b in cards_of(orders[0].hands[ctx.table.nxt(ctx.me)]))
 
 
 def rollout(ctx: Context, world: World, first: int, answer: int | None = None) -> float:
