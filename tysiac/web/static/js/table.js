@@ -265,8 +265,8 @@ function centre(msg, names) {
   } else if (view.declarer !== null && !view.musik_revealed && view.phase === "exchange" && view.declarer !== msg.you) {
     parts.push(h("p", { class: "small" }, T("musik_hidden")));
   }
-  const dealt = view.phase === "deal" || view.phase === "game_over";   // the summary says it
-  for (const [to, c] of dealt ? [] : view.given) {
+  const dealt = view.phase === "deal" || view.phase === "game_over";   // the summary's time
+  for (const [to, c] of dealt ? [] : view.given) {                     // it tells the gives
     if (to === msg.you) parts.push(h("p", { class: "given" }, T("given_you", { card: cardText(c, lang), name: names[view.declarer] })));
   }
   if (view.phase === "play") {
@@ -282,7 +282,7 @@ function centre(msg, names) {
       parts.push(h("p", { class: "small" }, `${T("melds")}: `, view.melds.map(([s, x]) => `${names[s]} ${SYMBOL[x]}${MARRIAGE[x]}`).join(", ")));
     }
   }
-  if ((view.phase === "deal" || view.phase === "game_over") && msg.review) {
+  if (dealt && msg.review) {
     parts.push(summaryPanel(msg.review, names, lang, msg.you, analysisOf(msg) || ui.analysisNote));
   }
   if (view.phase === "game_over" || table.status === "finished" || table.status === "abandoned") {
