@@ -18,7 +18,8 @@ import paired
 
 VARIANTS = [
     ("learned bidding alone", "expert:inference=none,score=false"),
-    ("inference alone", "expert:bidding=search,score=false"),
+    ("inference from bids alone", "expert:bidding=search,score=false,cards=false"),
+    ("inference alone (bids and cards)", "expert:bidding=search,score=false"),
     ("game-score awareness alone", "expert:bidding=search,inference=none"),
     ("the new search alone (αμ; off in expert)",
      "expert:bidding=search,inference=none,score=false,search=alphamu"),
@@ -46,7 +47,7 @@ def main() -> int:
     print(f"Ablation, {args.preset}, {deals} deals from {args.scores} standings, against "
           f"strong (margin per seat-deal, 95% interval):")
     for label, r in rows:
-        print(f"  {label:28} {r['gain']:+6.2f} ± {r['ci']:.2f}   declared {r['declared']}, "
+        print(f"  {label:34} {r['gain']:+6.2f} ± {r['ci']:.2f}   declared {r['declared']}, "
               f"made {r['made']} (strong {r['base_declared']}, {r['base_made']}); "
               f"{r['seconds']:.0f} s")
     return 0

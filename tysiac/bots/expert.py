@@ -5,7 +5,8 @@ learned from simulated deals and worlds weighted by what the others chose.
   worth what the seat would do after seeing the musik, world by world (its best
   contract, or a bomb), against what the highest bidder would do if it passed.
 * Inference (:mod:`.inference`): the worlds of bidding and of card play are
-  weighted by how likely the others' bids, passes and contract are in each.
+  weighted by how likely the others' bids, passes and contract are in each, and
+  in card play by how likely the cards they played are (:mod:`.playinference`).
 * The exchange, the declaration and the musik choice: the strong bot's
   simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the weighted
   worlds. (Weighted worlds in the exchange and the declaration were measured to
@@ -27,7 +28,7 @@ import random
 
 from ..engine import actions as A
 from ..engine.views import View
-from . import alphamu
+from . import alphamu, playinference
 from .drawplay import draw_values
 from .evaluation import layout
 from .inference import Inference, pick
@@ -61,7 +62,8 @@ class ExpertBot(StrongBot):
                  bidding: str = "model", inference: str = "all", edge: float = EDGE,
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
                  score: bool = True, search: str = "pimc",
-                 stock_orders: int = STOCK_ORDERS) -> None:
+                 stock_orders: int = STOCK_ORDERS, cards: bool = True,
+                 temper: float = 1.0, oversample: int = OVERSAMPLE) -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
@@ -73,6 +75,9 @@ class ExpertBot(StrongBot):
         self.score = score              # the chance to win the game weighs in bidding
         self.search = search            # card play: "pimc", or "alphamu" (:mod:`.alphamu`)
         self.stock_orders = stock_orders
+        self.cards = cards              # the others' cards played weigh the play's worlds
+        self.temper = temper
+        self.oversample = oversample
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
@@ -125,13 +130,14 @@ class ExpertBot(StrongBot):
     def _inference(self, view: View, model: ValueModel | None) -> Inference | None:
         if self.inference not in ("all", "play") or model is None:
             return None
-        infer = Inference(view, model, self.edge)
+        policy = playinference.load() if self.cards else None
+        infer = Inference(view, model, self.edge, policy, self.temper)
         return infer if infer.active else None
 
     def _picks(self, view: View, phase: str, infer: Inference, sampler: Sampler,
                rng: random.Random) -> tuple[list[int], list[World]]:
         count = world_count(view, phase, self.worlds)
-        pool = sampler.sample(rng, count * OVERSAMPLE)
+        pool = sampler.sample(rng, count * self.oversample)
         return pick([rng.random()], infer.weights(pool), count), pool
 
 

@@ -29,6 +29,7 @@ import numpy.typing as npt
 from ..cards import mask_of
 from ..engine.views import View
 from .planning import cheapest
+from .playinference import PolicyModel, world_log_weights
 from .sampling import World
 from .valuemodel import F32, ValueModel, flags, reach_rows
 
@@ -76,11 +77,14 @@ def _sigmoid(x: F32) -> F32:
 class Inference:
     """World weights for one view (see the module docstring)."""
 
-    def __init__(self, view: View, model: ValueModel, edge: float) -> None:
+    def __init__(self, view: View, model: ValueModel, edge: float,
+                 policy: PolicyModel | None = None, temper: float = 1.0) -> None:
         assert view.seat is not None
         self.view = view
         self.model = model
         self.edge = edge
+        self.policy = policy            # the cards played weigh in (playinference)
+        self.temper = temper            # the power their likelihood is raised to
         self.evidence = evidence(view)
         self.flags = np.array([flags(view.rules)], dtype=np.float32)
         played: dict[int, int] = {}
@@ -94,7 +98,11 @@ class Inference:
 
     @property
     def active(self) -> bool:
-        return bool(self.evidence.bids or self.evidence.contract)
+        return bool(self.evidence.bids or self.evidence.contract or self._cards_seen)
+
+    @property
+    def _cards_seen(self) -> bool:
+        return self.policy is not None and any(s != self.view.seat for s in self.played)
 
     def weights(self, worlds: list[World]) -> F32:
         """A weight per world (mean 1)."""
@@ -115,6 +123,10 @@ class Inference:
                 w *= like if bid else 1 - like
         if self.evidence.contract is not None:
             w *= self._declared(worlds)
+        if self._cards_seen:
+            assert self.policy is not None
+            ll = self.temper * world_log_weights(self.policy, self.view, worlds)
+            w *= np.exp(ll - ll.max()).astype(np.float32)
         w = np.maximum(w / max(float(w.mean()), 1e-12), FLOOR)
         return np.asarray(w / w.mean(), dtype=np.float32)
 

@@ -5,7 +5,9 @@ of the bots, made again from a seed.
   (:mod:`.datagen` samples, :mod:`.mlp` networks);
 * ``weights/basic.json``: the basic bot's hand counts (:mod:`.basicfit`);
 * ``weights/winprob.json``: the chance to win the game from a score state
-  (:mod:`.winprob`).
+  (:mod:`.winprob`);
+* ``weights/play.json``: the card-play policy of the expert bot's inference from
+  the cards played (:mod:`.playfit`).
 
 The data generation runs on ``--jobs`` processes (default: every core). Each
 step prints the data size, the validation error and the time. ``--quick`` is a
@@ -24,20 +26,22 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import valuemodel
-from . import basicfit, datagen, mlp, winprob
+from .. import playinference, valuemodel
+from . import basicfit, datagen, mlp, playfit, winprob
 
 #: Samples per layout, games of the basic bot per layout, simulated games for
 #: the win chance: full run and ``--quick``.
 FULL = {"value": {"3": 300_000, "2x10": 150_000, "2x9": 150_000}, "basic": 2000,
-        "winprob": 3000}
-QUICK = {"value": {"3": 2000, "2x10": 1000, "2x9": 1000}, "basic": 40, "winprob": 60}
+        "winprob": 3000, "play": 300}
+QUICK = {"value": {"3": 2000, "2x10": 1000, "2x9": 1000}, "basic": 40, "winprob": 60,
+         "play": 10}
 #: Hidden layers of the networks, and epochs (full run, quick run).
 HIDDEN = (128, 64)
 EPOCHS = (12, 2)
 #: Share of samples whose gift inputs are blanked in training (3 playing seats),
 #: so that a defender may ask about a declarer whose other gift it never saw.
 GIFT_DROPOUT = 0.15
+STEPS = ("value", "basic", "winprob", "play")
 
 
 def value_models(layout: str, count: int, seed: int, jobs: int, epochs: int,
@@ -80,14 +84,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", type=Path, default=None,
                         help="folder for the weight files (default: the package's, or a "
                         "temporary one with --quick)")
-    parser.add_argument("--only", choices=("value", "basic", "winprob"), action="append",
+    parser.add_argument("--only", choices=STEPS, action="append",
                         default=[], help="run only these steps (repeatable)")
     args = parser.parse_args(argv)
     sizes = QUICK if args.quick else FULL
     epochs = EPOCHS[1] if args.quick else EPOCHS[0]
     out = args.out or (Path(tempfile.mkdtemp(prefix="tysiac-weights-")) if args.quick
                        else valuemodel.WEIGHTS)
-    steps = args.only or ["value", "basic", "winprob"]
+    steps = args.only or list(STEPS)
     start = time.perf_counter()
     print(f"training the bots' weights into {out} (seed {args.seed}, {args.jobs} processes)",
           flush=True)
@@ -109,6 +113,15 @@ def main(argv: list[str] | None = None) -> int:
         winprob.write(out / "winprob.json", table)
         print(f"winprob: {table.games} games, {table.states} states; validation log-loss "
               f"{table.log_loss:.3f}; {time.perf_counter() - t:.0f} s", flush=True)
+    if "play" in steps:
+        t = time.perf_counter()
+        policy = playfit.fit(int(sizes["play"]), args.seed, args.jobs)  # type: ignore[call-overload]
+        playinference.write(out / playinference.FILE, policy)
+        i = policy.info
+        print(f"play: {i['deals']:.0f} deals of strong bots, {i['plays']:.0f} plays; validation "
+              f"log-loss {i['val_log_loss']:.3f} a play (uniform {i['val_uniform_log_loss']:.3f}),"
+              f" favourite card chosen {i['val_top1']:.1%}; {time.perf_counter() - t:.0f} s",
+              flush=True)
     print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 

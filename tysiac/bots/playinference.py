@@ -1,0 +1,218 @@
+"""Inference from the cards played: how likely each world makes the cards that
+the other seats played.
+
+A policy model gives the chance of each legal card in a position: a conditional
+logit (a softmax over the legal cards) on a few features of the card in the
+hand that held it. Following: its points, the points it gives to a trick the
+partner wins or an opponent wins, the points it wins with, whether a cheaper
+card would have won too, whether it is the lowest legal card of its suit.
+Leading: its points, whether it is the suit's best card left, a trump, the
+length of its suit, a marriage announced, the suit's lowest card. The weights
+are fitted on the strong bot's play (:mod:`.training.playfit`) and shipped in
+``weights/play.json``.
+
+A world gives each past play of another seat the hand that seat held then (its
+cards in the world and the cards it played since), so a world where a seat
+followed with a king while holding a nine of the suit under the declarer's ace
+is less likely than one where it had nothing lower. A lead of a queen or king
+without the marriage, where the world gives the seat its pair and a marriage
+was allowed, has the fitted chance of a marriage kept back.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+import numpy as np
+
+from ..cards import ABOVE, KING, POINTS, QUEEN, SUIT_MASK, partner
+from ..engine.tricks import beats, follow_mask
+from ..engine.views import View
+from ..rules import Rules
+from .sampling import World
+from .valuemodel import WEIGHTS
+
+LEAD_FEATURES = ("lead_points", "lead_boss", "lead_trump", "lead_length", "lead_marriage",
+                 "lead_lowest")
+FOLLOW_FEATURES = ("points", "smear", "feed", "overkill", "lowest", "wins_points")
+FEATURES = LEAD_FEATURES + FOLLOW_FEATURES
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One card played, with what was public when it was played."""
+
+    seat: int
+    card: int
+    meld: bool                      # a marriage announced with it
+    trick: tuple[tuple[int, int], ...]   # (seat, card) already in the trick
+    trump: int                      # in force for this card (-1: none; a lead: before
+    #                                 its marriage, a follower: after it)
+    public: int                     # every card played before this one
+    after: int                      # the seat's cards played after this one
+    meld_allowed: bool              # a lead where a marriage could be announced
+    partner_of: tuple[int, ...]     # the seats whose wins count as this seat's side
+
+
+def plays(view: View) -> list[Play]:
+    """Every card played this deal, in order (the draw game's are not read)."""
+    rules = view.rules
+    order = tuple(s for s in range(rules.players) if s != view.sitting_out)
+    pending = set(view.melds)
+    trump = -1
+    public = 0
+    history = view.trick_history()
+    out: list[Play] = []
+    for j, (leader, cards) in enumerate(history):
+        seat = leader
+        trick: list[tuple[int, int]] = []
+        for i, c in enumerate(cards):
+            meld = False
+            if i == 0 and c % 6 in (QUEEN, KING) and (seat, c // 6) in pending:
+                pending.discard((seat, c // 6))
+                meld = True
+            side = tuple(s for s in order if s != seat and view.declarer is not None
+                         and seat != view.declarer and s != view.declarer)
+            out.append(Play(seat, c, meld, tuple(trick), trump, public, 0,
+                            i == 0 and (j > 0 or rules.meld_first_trick), side))
+            if meld:
+                trump = c // 6
+            trick.append((seat, c))
+            public |= 1 << c
+            seat = order[(order.index(seat) + 1) % len(order)]
+    # Each play's "after": the same seat's cards played later.
+    later: dict[int, int] = {}
+    for k in range(len(out) - 1, -1, -1):
+        p = out[k]
+        out[k] = Play(p.seat, p.card, p.meld, p.trick, p.trump, p.public, later.get(p.seat, 0),
+                      p.meld_allowed, p.partner_of)
+        later[p.seat] = later.get(p.seat, 0) | 1 << p.card
+    return out
+
+
+def legal_cards(hand: int, play: Play, rules: Rules) -> int:
+    if not play.trick:
+        return hand
+    win = _winner(play.trick, play.trump)[1]
+    return follow_mask(hand, play.trick[0][1] // 6, win, play.trump, rules.must_beat,
+                       rules.must_trump, rules.must_overtrump)
+
+
+def _winner(trick: tuple[tuple[int, int], ...], trump: int) -> tuple[int, int]:
+    seat, win = trick[0]
+    for s, c in trick[1:]:
+        if beats(c, win, trump):
+            seat, win = s, c
+    return seat, win
+
+
+def features(hand: int, play: Play, c: int, legal: int, trump: int) -> list[float]:
+    """The features of playing ``c`` from ``hand`` (``legal``: its legal cards)."""
+    f = [0.0] * len(FEATURES)
+    suit = SUIT_MASK[c // 6]
+    lower_in_suit = suit & ~ABOVE[c] & ~(1 << c)
+    if not play.trick:
+        f[0] = POINTS[c] / 10
+        f[1] = float(not (ABOVE[c] & ~play.public & ~hand))
+        f[2] = float(trump >= 0 and c // 6 == trump)
+        f[3] = (hand & suit).bit_count() / 6
+        f[4] = float(play.meld_allowed and c % 6 in (QUEEN, KING) and bool(hand >> partner(c) & 1))
+        f[5] = float(not (hand & lower_in_suit))
+        return f
+    n = len(LEAD_FEATURES)
+    win_seat, win = _winner(play.trick, trump)
+    wins = beats(c, win, trump)
+    pts = POINTS[c] / 10
+    f[n] = pts
+    if not wins:
+        if win_seat in play.partner_of:
+            f[n + 1] = pts
+        else:
+            f[n + 2] = pts
+    else:
+        cheaper = legal & ~(1 << c)
+        f[n + 3] = float(any(beats(d, win, trump) and POINTS[d] < POINTS[c]
+                             for d in _cards(cheaper)))
+        f[n + 5] = pts
+    f[n + 4] = float(not (legal & lower_in_suit))
+    return f
+
+
+def _cards(m: int) -> list[int]:
+    out = []
+    while m:
+        low = m & -m
+        out.append(low.bit_length() - 1)
+        m ^= low
+    return out
+
+
+@dataclass(frozen=True)
+class PolicyModel:
+    theta: tuple[float, ...]
+    skip_meld: float                 # chance a seat leads a Q/K of a marriage without it
+    info: dict[str, float]
+
+    def log_likelihood(self, hand: int, play: Play, rules: Rules) -> float:
+        """log P(the card played | the seat held ``hand`` then)."""
+        trump = play.trump
+        legal = legal_cards(hand, play, rules)
+        if not legal >> play.card & 1:
+            return -30.0           # the world breaks a follow duty the sampler missed
+        if legal == 1 << play.card:
+            return 0.0
+        cost = 0.0
+        if (not play.trick and not play.meld and play.meld_allowed
+                and play.card % 6 in (QUEEN, KING) and hand >> partner(play.card) & 1):
+            cost = math.log(self.skip_meld)
+        scores = []
+        mine = 0.0
+        for c in _cards(legal):
+            s = sum(t * x for t, x in zip(self.theta, features(hand, play, c, legal, trump),
+                                          strict=True))
+            scores.append(s)
+            if c == play.card:
+                mine = s
+        top = max(scores)
+        return cost + mine - top - math.log(sum(math.exp(s - top) for s in scores))
+
+
+def world_log_weights(model: PolicyModel, view: View, worlds: list[World]) -> np.ndarray:
+    """Per world: the log-likelihood of every card the other seats played."""
+    rules = view.rules
+    me = view.seat
+    history = [p for p in plays(view) if p.seat != me]
+    out = np.zeros(len(worlds))
+    if rules.draw_game or not history:
+        return out
+    for i, w in enumerate(worlds):
+        total = 0.0
+        for p in history:
+            total += model.log_likelihood(w.hands[p.seat] | p.after | 1 << p.card, p, rules)
+        out[i] = total
+    return out
+
+
+FILE = "play.json"
+
+
+@cache
+def load() -> PolicyModel:
+    """The shipped model."""
+    return read(WEIGHTS / FILE)
+
+
+def read(source: Path) -> PolicyModel:
+    data = json.loads(source.read_text())
+    return PolicyModel(tuple(data["theta"][k] for k in FEATURES), data["skip_meld"],
+                       data.get("info", {}))
+
+
+def write(target: Path, model: PolicyModel) -> None:
+    target.write_text(json.dumps({"theta": dict(zip(FEATURES, model.theta, strict=True)),
+                                  "skip_meld": model.skip_meld, "info": model.info},
+                                 indent=1) + "\n")

@@ -1,0 +1,159 @@
+"""The card-play policy model of :mod:`tysiac.bots.playinference`, fitted on the
+strong bot's play.
+
+Deals of ``strong`` bots are played from a seed (pl-3 and pl-2, from standings
+drawn as met in games); once a deal is over every card has been played, so the
+hand each seat held at each of its plays is known: the card and the seat's cards
+played after it. Each play with a choice is a sample: the features of every
+legal card and the one chosen. A conditional logit is fitted by Newton's
+method; deals are split into training and validation (the log-loss per play and
+the share of plays the model's favourite card matches are printed).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+import numpy as np
+import numpy.typing as npt
+
+from ...cards import KING, QUEEN, partner
+from ...engine import DEAL, GAME_OVER, Game
+from ...rules import Rules
+from ..playinference import FEATURES, PolicyModel, _cards, features, legal_cards, plays
+from ..strong import StrongBot
+from .parallel import run_all
+
+PRESETS = ("pl-3", "pl-2")
+#: Candidates per play at most (a hand of 10 cards leads any of them).
+WIDTH = 12
+F64 = npt.NDArray[np.float64]
+
+
+@dataclass
+class Samples:
+    x: F64                      # (plays, WIDTH, features)
+    valid: npt.NDArray[np.bool_]   # (plays, WIDTH)
+    chosen: npt.NDArray[np.int64]  # (plays,)
+    deal: npt.NDArray[np.int64]    # (plays,) for the split
+    skipped: int                # Q/K leads of a marriage held, not announced
+    could: int                  # Q/K leads of a marriage held, announcing allowed
+
+
+def _deals(args: tuple[str, int, int, int]) -> list[tuple[int, str, list[int]]]:
+    """(deal number, preset, actions) of ``count`` deals of strong bots."""
+    preset, seed, start, count = args
+    rules = Rules.preset(preset)
+    out = []
+    for d in range(start, start + count):
+        rng = random.Random(f"playfit:{seed}:{preset}:{d}")
+        scores = tuple(rng.randrange(-100, rules.goal * 7 // 10, 10)
+                       for _ in range(rules.players))
+        game = Game(rules, seed=rng.getrandbits(63), first_dealer=d % rules.players,
+                    start_scores=scores)
+        game.deal()
+        bots = [StrongBot(rng.getrandbits(32)) for _ in range(rules.players)]
+        actions = []
+        while game.phase not in (DEAL, GAME_OVER):
+            seat = game.to_move
+            view = game.view(seat)
+            a = view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view)
+            actions.append(a)
+            game.play(a, seat)
+        out.append((d, preset, actions))
+    return out
+
+
+def samples_of(games: list[tuple[int, Rules, Game]]) -> Samples:
+    """The plays with a choice of finished deals."""
+    xs, valid, chosen, deal = [], [], [], []
+    skipped = could = 0
+    for d, rules, game in games:
+        view = game.view(0)
+        for p in plays(view):
+            hand = p.after | 1 << p.card
+            if (not p.trick and p.meld_allowed and p.card % 6 in (QUEEN, KING)
+                    and hand >> partner(p.card) & 1):
+                could += 1
+                skipped += not p.meld
+                if not p.meld:
+                    continue
+            legal = legal_cards(hand, p, rules)
+            cards = _cards(legal)
+            if len(cards) < 2:
+                continue
+            x = np.zeros((WIDTH, len(FEATURES)))
+            ok = np.zeros(WIDTH, dtype=np.bool_)
+            for i, c in enumerate(cards):
+                x[i] = features(hand, p, c, legal, p.trump)
+                ok[i] = True
+            xs.append(x)
+            valid.append(ok)
+            chosen.append(cards.index(p.card))
+            deal.append(d)
+    return Samples(np.array(xs), np.array(valid), np.array(chosen), np.array(deal),
+                   skipped, could)
+
+
+def _replay(rows: list[tuple[int, str, list[int]]], seed: int) -> list[tuple[int, Rules, Game]]:
+    out = []
+    for d, preset, actions in rows:
+        rules = Rules.preset(preset)
+        rng = random.Random(f"playfit:{seed}:{preset}:{d}")
+        scores = tuple(rng.randrange(-100, rules.goal * 7 // 10, 10)
+                       for _ in range(rules.players))
+        game = Game(rules, seed=rng.getrandbits(63), first_dealer=d % rules.players,
+                    start_scores=scores)
+        game.deal()
+        for a in actions:
+            game.play(a, game.to_move)
+        out.append((d, rules, game))
+    return out
+
+
+def _log_probs(theta: F64, s: Samples) -> F64:
+    z = np.where(s.valid, s.x @ theta, -np.inf)
+    z -= z.max(axis=1, keepdims=True)
+    return np.asarray(z - np.log(np.exp(z).sum(axis=1, keepdims=True)))
+
+
+def newton(s: Samples, ridge: float = 1e-2) -> F64:
+    theta = np.zeros(len(FEATURES))
+    rows = np.arange(len(s.chosen))
+    for _ in range(25):
+        p = np.exp(_log_probs(theta, s))                      # (n, W)
+        mean = np.einsum("nw,nwf->nf", p, s.x)
+        grad = (s.x[rows, s.chosen] - mean).sum(axis=0) - ridge * theta
+        centred = s.x - mean[:, None, :]
+        hess = np.einsum("nw,nwf,nwg->fg", p, centred, centred) + ridge * np.eye(len(theta))
+        step = np.linalg.solve(hess, grad)
+        theta += step
+        if np.abs(step).max() < 1e-6:
+            break
+    return theta
+
+
+def _subset(s: Samples, keep: npt.NDArray[np.bool_]) -> Samples:
+    return Samples(s.x[keep], s.valid[keep], s.chosen[keep], s.deal[keep], s.skipped, s.could)
+
+
+def fit(deals: int, seed: int, jobs: int) -> PolicyModel:
+    per = min(5, deals)
+    tasks = [(preset, seed, i, per) for preset in PRESETS for i in range(0, deals, per)]
+    rows = [r for chunk in run_all(_deals, tasks, jobs) for r in chunk]
+    s = samples_of(_replay(rows, seed))
+    val = s.deal % 5 == 0
+    train = _subset(s, ~val)
+    theta = newton(train)
+    v = _subset(s, val)
+    lp = _log_probs(theta, v)
+    loss = float(-lp[np.arange(len(v.chosen)), v.chosen].mean())
+    uniform = float(np.log(v.valid.sum(axis=1)).mean())
+    top = float((lp.argmax(axis=1) == v.chosen).mean())
+    skip = max(s.skipped, 1) / max(s.could, 1)
+    info = {"deals": float(len(rows)), "plays": float(len(s.chosen)), "seed": float(seed),
+            "val_log_loss": round(loss, 4), "val_uniform_log_loss": round(uniform, 4),
+            "val_top1": round(top, 4)}
+    theta = newton(s)
+    return PolicyModel(tuple(float(round(t, 4)) for t in theta), round(skip, 4), info)
