@@ -5,6 +5,7 @@ and the shipped model finds a telling card telling."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import numpy as np
 from hypothesis import given, settings
@@ -15,6 +16,7 @@ from tysiac.bots import LEVELS, playinference
 from tysiac.bots.inference import Inference
 from tysiac.bots.playinference import FEATURES, Play, plays
 from tysiac.bots.sampling import Sampler
+from tysiac.bots.training import __main__ as training
 from tysiac.bots.training import playfit
 from tysiac.bots.valuemodel import load as load_value
 from tysiac.cards import parse_card
@@ -108,11 +110,13 @@ def test_the_shipped_model_beats_chance_on_its_validation_deals() -> None:
     assert 0 < model.skip_meld < 0.5
 
 
-def test_the_fit_is_the_same_for_a_seed() -> None:
-    a = playfit.fit(1, seed=3, jobs=1)
-    b = playfit.fit(1, seed=3, jobs=1)
-    assert a == b
-    assert a.info["deals"] == 2 and a.info["plays"] > 10
+def test_make_train_bots_writes_the_policy_the_same_for_a_seed(tmp_path: Path) -> None:
+    assert training.main(["--quick", "--jobs", "1", "--out", str(tmp_path),
+                          "--only", "play", "--seed", "3"]) == 0
+    written = playinference.read(tmp_path / playinference.FILE)
+    again = playfit.fit(training.QUICK["play"], seed=3, jobs=1)  # type: ignore[arg-type]
+    assert written == again
+    assert written.info["deals"] == 4 and written.info["plays"] > 20
 
 
 def test_weighted_worlds_are_nearer_the_real_hands() -> None:

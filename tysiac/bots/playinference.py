@@ -29,7 +29,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..cards import ABOVE, KING, POINTS, QUEEN, SUIT_MASK, partner
+from ..cards import ABOVE, KING, POINTS, QUEEN, SUIT_MASK, cards_of, partner
 from ..engine.tricks import beats, follow_mask
 from ..engine.views import View
 from ..rules import Rules
@@ -136,19 +136,10 @@ def features(hand: int, play: Play, c: int, legal: int, trump: int) -> list[floa
     else:
         cheaper = legal & ~(1 << c)
         f[n + 3] = float(any(beats(d, win, trump) and POINTS[d] < POINTS[c]
-                             for d in _cards(cheaper)))
+                             for d in cards_of(cheaper)))
         f[n + 5] = pts
     f[n + 4] = float(not (legal & lower_in_suit))
     return f
-
-
-def _cards(m: int) -> list[int]:
-    out = []
-    while m:
-        low = m & -m
-        out.append(low.bit_length() - 1)
-        m ^= low
-    return out
 
 
 @dataclass(frozen=True)
@@ -171,7 +162,7 @@ class PolicyModel:
             cost = math.log(self.skip_meld)
         scores = []
         mine = 0.0
-        for c in _cards(legal):
+        for c in cards_of(legal):
             s = sum(t * x for t, x in zip(self.theta, features(hand, play, c, legal, trump),
                                           strict=True))
             scores.append(s)

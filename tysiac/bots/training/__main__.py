@@ -34,7 +34,7 @@ from . import basicfit, datagen, mlp, playfit, winprob
 FULL = {"value": {"3": 300_000, "2x10": 150_000, "2x9": 150_000}, "basic": 2000,
         "winprob": 3000, "play": 300}
 QUICK = {"value": {"3": 2000, "2x10": 1000, "2x9": 1000}, "basic": 40, "winprob": 60,
-         "play": 10}
+         "play": 2}
 #: Hidden layers of the networks, and epochs (full run, quick run).
 HIDDEN = (128, 64)
 EPOCHS = (12, 2)

@@ -18,10 +18,10 @@ from dataclasses import dataclass
 import numpy as np
 import numpy.typing as npt
 
-from ...cards import KING, QUEEN, partner
+from ...cards import KING, QUEEN, cards_of, partner
 from ...engine import DEAL, GAME_OVER, Game
 from ...rules import Rules
-from ..playinference import FEATURES, PolicyModel, _cards, features, legal_cards, plays
+from ..playinference import FEATURES, PolicyModel, features, legal_cards, plays
 from ..strong import StrongBot
 from .parallel import run_all
 
@@ -80,7 +80,7 @@ def samples_of(games: list[tuple[int, Rules, Game]]) -> Samples:
                 if not p.meld:
                     continue
             legal = legal_cards(hand, p, rules)
-            cards = _cards(legal)
+            cards = cards_of(legal)
             if len(cards) < 2:
                 continue
             x = np.zeros((WIDTH, len(FEATURES)))
