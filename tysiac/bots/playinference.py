@@ -95,6 +95,7 @@ def plays(view: View) -> list[Play]:
 
 
 def legal_cards(hand: int, play: Play, rules: Rules) -> int:
+    """The cards ``hand`` could have played at ``play``."""
     if not play.trick:
         return hand
     win = _winner(play.trick, play.trump)[1]
@@ -110,8 +111,9 @@ def _winner(trick: tuple[tuple[int, int], ...], trump: int) -> tuple[int, int]:
     return seat, win
 
 
-def features(hand: int, play: Play, c: int, legal: int, trump: int) -> list[float]:
+def features(hand: int, play: Play, c: int, legal: int) -> list[float]:
     """The features of playing ``c`` from ``hand`` (``legal``: its legal cards)."""
+    trump = play.trump
     f = [0.0] * len(FEATURES)
     suit = SUIT_MASK[c // 6]
     lower_in_suit = suit & ~ABOVE[c] & ~(1 << c)
@@ -144,13 +146,14 @@ def features(hand: int, play: Play, c: int, legal: int, trump: int) -> list[floa
 
 @dataclass(frozen=True)
 class PolicyModel:
+    """The fitted policy: a weight per feature (:data:`FEATURES`)."""
+
     theta: tuple[float, ...]
     skip_meld: float                 # chance a seat leads a Q/K of a marriage without it
     info: dict[str, float]
 
     def log_likelihood(self, hand: int, play: Play, rules: Rules) -> float:
         """log P(the card played | the seat held ``hand`` then)."""
-        trump = play.trump
         legal = legal_cards(hand, play, rules)
         if not legal >> play.card & 1:
             return -30.0           # the world breaks a follow duty the sampler missed
@@ -163,7 +166,7 @@ class PolicyModel:
         scores = []
         mine = 0.0
         for c in cards_of(legal):
-            s = sum(t * x for t, x in zip(self.theta, features(hand, play, c, legal, trump),
+            s = sum(t * x for t, x in zip(self.theta, features(hand, play, c, legal),
                                           strict=True))
             scores.append(s)
             if c == play.card:

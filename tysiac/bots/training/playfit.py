@@ -86,7 +86,7 @@ def samples_of(games: list[tuple[int, Rules, Game]]) -> Samples:
             x = np.zeros((WIDTH, len(FEATURES)))
             ok = np.zeros(WIDTH, dtype=np.bool_)
             for i, c in enumerate(cards):
-                x[i] = features(hand, p, c, legal, p.trump)
+                x[i] = features(hand, p, c, legal)
                 ok[i] = True
             xs.append(x)
             valid.append(ok)
