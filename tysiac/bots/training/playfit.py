@@ -44,16 +44,10 @@ class Samples:
 def _deals(args: tuple[str, int, int, int]) -> list[tuple[int, str, list[int]]]:
     """(deal number, preset, actions) of ``count`` deals of strong bots."""
     preset, seed, start, count = args
-    rules = Rules.preset(preset)
     out = []
     for d in range(start, start + count):
-        rng = random.Random(f"playfit:{seed}:{preset}:{d}")
-        scores = tuple(rng.randrange(-100, rules.goal * 7 // 10, 10)
-                       for _ in range(rules.players))
-        game = Game(rules, seed=rng.getrandbits(63), first_dealer=d % rules.players,
-                    start_scores=scores)
-        game.deal()
-        bots = [StrongBot(rng.getrandbits(32)) for _ in range(rules.players)]
+        game, rng = _start(preset, seed, d)
+        bots = [StrongBot(rng.getrandbits(32)) for _ in game.scores]
         actions = []
         while game.phase not in (DEAL, GAME_OVER):
             seat = game.to_move
@@ -99,17 +93,23 @@ def samples_of(games: list[tuple[int, Rules, Game]]) -> Samples:
 def _replay(rows: list[tuple[int, str, list[int]]], seed: int) -> list[tuple[int, Rules, Game]]:
     out = []
     for d, preset, actions in rows:
-        rules = Rules.preset(preset)
-        rng = random.Random(f"playfit:{seed}:{preset}:{d}")
-        scores = tuple(rng.randrange(-100, rules.goal * 7 // 10, 10)
-                       for _ in range(rules.players))
-        game = Game(rules, seed=rng.getrandbits(63), first_dealer=d % rules.players,
-                    start_scores=scores)
-        game.deal()
+        game, _ = _start(preset, seed, d)
         for a in actions:
             game.play(a, game.to_move)
-        out.append((d, rules, game))
+        out.append((d, game.rules, game))
     return out
+
+
+def _start(preset: str, seed: int, d: int) -> tuple[Game, random.Random]:
+    """Deal ``d`` of a fit, dealt from a standing drawn as met in games, and the
+    random source its bots' seeds come from."""
+    rules = Rules.preset(preset)
+    rng = random.Random(f"playfit:{seed}:{preset}:{d}")
+    scores = tuple(rng.randrange(-100, rules.goal * 7 // 10, 10) for _ in range(rules.players))
+    game = Game(rules, seed=rng.getrandbits(63), first_dealer=d % rules.players,
+                start_scores=scores)
+    game.deal()
+    return game, rng
 
 
 def _log_probs(theta: F64, s: Samples) -> F64:
