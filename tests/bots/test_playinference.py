@@ -67,7 +67,7 @@ def test_every_card_played_was_legal_in_the_hand_it_was_read_from(table: int,
 def _follow(card: str, hand: list[str], led: str, partner_wins: bool = False) -> float:
     play = Play(seat=1, card=parse_card(card), meld=False, trick=((0, parse_card(led)),),
                 trump=-1, public=1 << parse_card(led), after=0, meld_allowed=False,
-                partner_of=(0,) if partner_wins else ())
+                partner_of=(0,) if partner_wins else (), winner=(0, parse_card(led)))
     mask = sum(1 << parse_card(c) for c in hand)
     return playinference.load().log_likelihood(mask, play, Rules.preset("pl-3"))
 

@@ -40,7 +40,7 @@ from ..cards import (
     rank_of,
 )
 from ..engine.actions import MELD
-from ..engine.tricks import beats
+from ..engine.tricks import beats, trick_winner
 from ..engine.views import View
 from .memory import Memory
 
@@ -124,10 +124,7 @@ def _follow(view: View, mem: Memory) -> int:
     assert me is not None
     trump = mem.trump
     trick = view.trick
-    win_seat, win_card = trick[0]
-    for seat, c in trick[1:]:
-        if beats(c, win_card, trump):
-            win_seat, win_card = seat, c
+    win_seat, win_card = trick_winner(trick, trump)
     table = sum(POINTS[c] for _, c in trick)
     after: list[int] = []
     s = me

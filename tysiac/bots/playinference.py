@@ -30,10 +30,10 @@ from pathlib import Path
 import numpy as np
 
 from ..cards import ABOVE, KING, POINTS, QUEEN, SUIT_MASK, cards_of, partner
-from ..engine.tricks import beats, follow_mask
+from ..engine.tricks import beats, follow_mask, trick_winner
 from ..engine.views import View
 from ..rules import Rules
-from .sampling import World
+from .sampling import Table, World
 from .valuemodel import WEIGHTS
 
 LEAD_FEATURES = ("lead_points", "lead_boss", "lead_trump", "lead_length", "lead_marriage",
@@ -56,59 +56,52 @@ class Play:
     after: int                      # the seat's cards played after this one
     meld_allowed: bool              # a lead where a marriage could be announced
     partner_of: tuple[int, ...]     # the seats whose wins count as this seat's side
+    winner: tuple[int, int] | None  # (seat, card) winning ``trick`` (None: a lead); kept,
+    #                                 not derived, as every world and card reads it
 
 
 def plays(view: View) -> list[Play]:
     """Every card played this deal, in order (the draw game's are not read)."""
     rules = view.rules
-    order = tuple(s for s in range(rules.players) if s != view.sitting_out)
+    table = Table.of(view)
+    history = view.trick_history()
+    total: dict[int, int] = {}          # each seat's cards played this deal
+    for leader, cards in history:
+        seat = leader
+        for c in cards:
+            total[seat] = total.get(seat, 0) | 1 << c
+            seat = table.nxt(seat)
     pending = set(view.melds)
     trump = -1
     public = 0
-    history = view.trick_history()
     out: list[Play] = []
     for j, (leader, cards) in enumerate(history):
         seat = leader
         trick: list[tuple[int, int]] = []
         for i, c in enumerate(cards):
-            meld = False
-            if i == 0 and c % 6 in (QUEEN, KING) and (seat, c // 6) in pending:
+            meld = i == 0 and c % 6 in (QUEEN, KING) and (seat, c // 6) in pending
+            if meld:
                 pending.discard((seat, c // 6))
-                meld = True
-            side = tuple(s for s in order if s != seat and view.declarer is not None
+            side = tuple(s for s in table.seats if s != seat and view.declarer is not None
                          and seat != view.declarer and s != view.declarer)
-            out.append(Play(seat, c, meld, tuple(trick), trump, public, 0,
-                            i == 0 and (j > 0 or rules.meld_first_trick), side))
+            public |= 1 << c
+            out.append(Play(seat, c, meld, tuple(trick), trump, public & ~(1 << c),
+                            total[seat] & ~public, i == 0 and (j > 0 or rules.meld_first_trick),
+                            side, trick_winner(trick, trump) if trick else None))
             if meld:
                 trump = c // 6
             trick.append((seat, c))
-            public |= 1 << c
-            seat = order[(order.index(seat) + 1) % len(order)]
-    # Each play's "after": the same seat's cards played later.
-    later: dict[int, int] = {}
-    for k in range(len(out) - 1, -1, -1):
-        p = out[k]
-        out[k] = Play(p.seat, p.card, p.meld, p.trick, p.trump, p.public, later.get(p.seat, 0),
-                      p.meld_allowed, p.partner_of)
-        later[p.seat] = later.get(p.seat, 0) | 1 << p.card
+            seat = table.nxt(seat)
     return out
 
 
 def legal_cards(hand: int, play: Play, rules: Rules) -> int:
     """The cards ``hand`` could have played at ``play``."""
-    if not play.trick:
+    if play.winner is None:
         return hand
-    win = _winner(play.trick, play.trump)[1]
+    win = play.winner[1]
     return follow_mask(hand, play.trick[0][1] // 6, win, play.trump, rules.must_beat,
                        rules.must_trump, rules.must_overtrump)
-
-
-def _winner(trick: tuple[tuple[int, int], ...], trump: int) -> tuple[int, int]:
-    seat, win = trick[0]
-    for s, c in trick[1:]:
-        if beats(c, win, trump):
-            seat, win = s, c
-    return seat, win
 
 
 def features(hand: int, play: Play, c: int, legal: int) -> list[float]:
@@ -117,7 +110,7 @@ def features(hand: int, play: Play, c: int, legal: int) -> list[float]:
     f = [0.0] * len(FEATURES)
     suit = SUIT_MASK[c // 6]
     lower_in_suit = suit & ~ABOVE[c] & ~(1 << c)
-    if not play.trick:
+    if play.winner is None:
         f[0] = POINTS[c] / 10
         f[1] = float(not (ABOVE[c] & ~play.public & ~hand))
         f[2] = float(trump >= 0 and c // 6 == trump)
@@ -126,7 +119,7 @@ def features(hand: int, play: Play, c: int, legal: int) -> list[float]:
         f[5] = float(not (hand & lower_in_suit))
         return f
     n = len(LEAD_FEATURES)
-    win_seat, win = _winner(play.trick, trump)
+    win_seat, win = play.winner
     wins = beats(c, win, trump)
     pts = POINTS[c] / 10
     f[n] = pts

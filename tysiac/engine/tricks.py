@@ -6,6 +6,8 @@ and the bots' solvers, so the duties are written once.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from ..cards import ABOVE, KING, QUEEN, SUIT_MASK, partner, rank_of
 from .errors import IllegalAction
 
@@ -50,6 +52,15 @@ def beats(card: int, win_card: int, trump: int) -> bool:
     if card // 6 == win_card // 6:
         return card > win_card
     return card // 6 == trump
+
+
+def trick_winner(trick: Sequence[tuple[int, int]], trump: int) -> tuple[int, int]:
+    """(seat, card) winning a trick so far, from its (seat, card) plays in order."""
+    seat, win = trick[0]
+    for s, c in trick[1:]:
+        if beats(c, win, trump):
+            seat, win = s, c
+    return seat, win
 
 
 def check_follow(
