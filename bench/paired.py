@@ -29,6 +29,7 @@ from typing import Any
 
 from tysiac import Game, Rules
 from tysiac.bots import make_bot
+from tysiac.bots.base import play_deal
 from tysiac.engine import DEAL, GAME_OVER
 
 CACHE = Path(os.environ.get("TYSIAC_BENCH_CACHE", Path.home() / ".cache" / "tysiac-bench"))
@@ -67,14 +68,7 @@ def make_player(spec: str, seed: int) -> Any:
 def play_baseline(rules: Rules, level: str, seed: int, index: int,
                   scores: tuple[int, ...] | None) -> dict[str, Any]:
     game = deal_game(rules, seed, index, scores)
-    bots = [make_player(level, seed) for _ in range(rules.players)]
-    actions = []
-    while game.phase not in (DEAL, GAME_OVER):
-        seat = game.to_move
-        view = game.view(seat)
-        a = view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view)
-        actions.append(a)
-        game.play(a, seat)
+    actions = play_deal(game, [make_player(level, seed) for _ in range(rules.players)])
     r = game.results[-1]
     return {"actions": actions, "delta": list(r.delta), "declarer": r.declarer,
             "contract": r.contract, "bid": r.bid, "bomb": r.bomb, "made": r.made,

@@ -8,8 +8,10 @@ how "bots never peek" is guaranteed, and ``tests/test_no_peeking.py`` proves it.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 from typing import Protocol
 
+from ..engine import DEAL, GAME_OVER, Game
 from ..engine.views import View
 
 
@@ -40,3 +42,16 @@ def position_rng(seed: int | None, view: View) -> random.Random:
     key = (seed, view.seat, view.deal_number, view.phase, view.bids, view.tricks,
            view.trick, view.hand, view.given, view.discards)
     return random.Random(repr(key))
+
+
+def play_deal(game: Game, bots: Sequence[Bot]) -> list[int]:
+    """Play the deal in progress to its end, each seat by its bot (asked only when
+    it has a choice); the actions, in order."""
+    actions = []
+    while game.phase not in (DEAL, GAME_OVER):
+        seat = game.to_move
+        view = game.view(seat)
+        a = view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view)
+        actions.append(a)
+        game.play(a, seat)
+    return actions

@@ -17,9 +17,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ...engine import DEAL, GAME_OVER, Game
+from ...engine import GAME_OVER, Game
 from ...engine import actions as A
 from ...rules import Rules
+from ..base import play_deal
 from ..basic import BasicBot
 from ..evaluation import FEATURES, features
 from .parallel import run_all
@@ -42,11 +43,7 @@ def _games(args: tuple[str, int, int]) -> list[tuple[int, int, int]]:
         bots = [BasicBot(gseed + s) for s in range(rules.players)]
         while game.phase != GAME_OVER and len(game.results) < 60:
             game.deal()
-            while game.phase not in (DEAL, GAME_OVER):
-                seat = game.to_move
-                view = game.view(seat)
-                game.play(view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view),
-                          seat)
+            play_deal(game, bots)
             if not game.results:
                 continue
             r = game.results[-1]

@@ -19,8 +19,9 @@ import numpy as np
 import numpy.typing as npt
 
 from ...cards import KING, QUEEN, cards_of, partner
-from ...engine import DEAL, GAME_OVER, Game
+from ...engine import Game
 from ...rules import Rules
+from ..base import play_deal
 from ..playinference import FEATURES, PolicyModel, features, legal_cards, plays
 from ..strong import StrongBot
 from .parallel import run_all
@@ -48,14 +49,7 @@ def _deals(args: tuple[str, int, int, int]) -> list[tuple[int, str, list[int]]]:
     for d in range(start, start + count):
         game, rng = _start(preset, seed, d)
         bots = [StrongBot(rng.getrandbits(32)) for _ in game.scores]
-        actions = []
-        while game.phase not in (DEAL, GAME_OVER):
-            seat = game.to_move
-            view = game.view(seat)
-            a = view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view)
-            actions.append(a)
-            game.play(a, seat)
-        out.append((d, preset, actions))
+        out.append((d, preset, play_deal(game, bots)))
     return out
 
 
