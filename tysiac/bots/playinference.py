@@ -147,19 +147,23 @@ class PolicyModel:
 
     def log_likelihood(self, hand: int, play: Play, rules: Rules) -> float:
         """log P(the card played | the seat held ``hand`` then)."""
-        legal = legal_cards(hand, play, rules)
+        return self.legal_log_likelihood(legal_cards(hand, play, rules), play)
+
+    def legal_log_likelihood(self, legal: int, play: Play) -> float:
+        """As :meth:`log_likelihood`, from the legal cards alone: a follow's features
+        read only them, and a lead's legal cards are the whole hand."""
         if not legal >> play.card & 1:
             return -30.0           # the world breaks a follow duty the sampler missed
         if legal == 1 << play.card:
             return 0.0
         cost = 0.0
         if (not play.trick and not play.meld and play.meld_allowed
-                and play.card % 6 in (QUEEN, KING) and hand >> partner(play.card) & 1):
+                and play.card % 6 in (QUEEN, KING) and legal >> partner(play.card) & 1):
             cost = math.log(self.skip_meld)
         scores = []
         mine = 0.0
         for c in cards_of(legal):
-            s = sum(t * x for t, x in zip(self.theta, features(hand, play, c, legal),
+            s = sum(t * x for t, x in zip(self.theta, features(legal, play, c, legal),
                                           strict=True))
             scores.append(s)
             if c == play.card:
@@ -176,11 +180,16 @@ def world_log_weights(model: PolicyModel, view: View, worlds: list[World]) -> np
     out = np.zeros(len(worlds))
     if rules.draw_game or not history:
         return out
-    for i, w in enumerate(worlds):
-        total = 0.0
-        for p in history:
-            total += model.log_likelihood(w.hands[p.seat] | p.after | 1 << p.card, p, rules)
-        out[i] = total
+    for p in history:
+        # Worlds often give a seat the same legal cards at a play: each set is scored once.
+        seen: dict[int, float] = {}
+        held = p.after | 1 << p.card
+        for i, w in enumerate(worlds):
+            legal = legal_cards(w.hands[p.seat] | held, p, rules)
+            ll = seen.get(legal)
+            if ll is None:
+                ll = seen[legal] = model.legal_log_likelihood(legal, p)
+            out[i] += ll
     return out
 
 
