@@ -35,7 +35,7 @@ from .inference import Inference, pick
 from .modelplan import EDGE, Planner, plan_bid
 from .pimc import Context, Values, play_values
 from .sampling import Sampler, World
-from .strong import StrongBot, Worlds, search_values, world_count
+from .strong import EARLY_PLAY_WORLDS, StrongBot, Worlds, search_values, world_count
 from .valuemodel import ValueModel, load
 from .winprob import game_values
 
@@ -63,7 +63,8 @@ class ExpertBot(StrongBot):
                  caution: float = 0.0, bid_worlds: int = BID_WORLDS,
                  score: bool = True, search: str = "pimc",
                  stock_orders: int = STOCK_ORDERS, cards: bool = True,
-                 temper: float = 1.0, oversample: int = OVERSAMPLE) -> None:
+                 temper: float = 1.0, oversample: int = OVERSAMPLE,
+                 late_worlds: int | None = None, gifts: bool = False) -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
@@ -78,6 +79,8 @@ class ExpertBot(StrongBot):
         self.cards = cards              # the others' cards played weigh the play's worlds
         self.temper = temper
         self.oversample = oversample
+        self.late_worlds = late_worlds  # card play worlds once past the early tricks
+        self.gifts = gifts              # a defender's gift weighs the play's worlds
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
@@ -130,13 +133,15 @@ class ExpertBot(StrongBot):
     def _inference(self, view: View, model: ValueModel | None) -> Inference | None:
         if self.inference not in ("all", "play") or model is None:
             return None
-        policy = playinference.load() if self.cards else None
-        infer = Inference(view, model, self.edge, policy, self.temper)
+        policy = playinference.load() if self.cards or self.gifts else None
+        infer = Inference(view, model, self.edge, policy, self.temper, self.gifts, self.cards)
         return infer if infer.active else None
 
     def _picks(self, view: View, phase: str, infer: Inference, sampler: Sampler,
                rng: random.Random) -> tuple[list[int], list[World]]:
         count = world_count(view, phase, self.worlds)
+        if phase == "play" and self.late_worlds and len(view.hand) not in EARLY_PLAY_WORLDS:
+            count = self.late_worlds
         pool = sampler.sample(rng, count * self.oversample)
         return pick([rng.random()], infer.weights(pool), count), pool
 

@@ -29,7 +29,7 @@ import numpy.typing as npt
 from ..cards import mask_of
 from ..engine.views import View
 from .planning import cheapest
-from .playinference import PolicyModel, world_log_weights
+from .playinference import PolicyModel, gift_log_weights, world_log_weights
 from .sampling import World
 from .valuemodel import F32, ValueModel, flags, reach_rows
 
@@ -78,31 +78,41 @@ class Inference:
     """World weights for one view (see the module docstring)."""
 
     def __init__(self, view: View, model: ValueModel, edge: float,
-                 policy: PolicyModel | None = None, temper: float = 1.0) -> None:
+                 policy: PolicyModel | None = None, temper: float = 1.0,
+                 gifts: bool = False, cards: bool = True) -> None:
         assert view.seat is not None
         self.view = view
         self.model = model
         self.edge = edge
-        self.policy = policy            # the cards played weigh in (playinference)
+        self.policy = policy            # of the cards played and gifts (playinference)
         self.temper = temper            # the power their likelihood is raised to
+        self.cards = cards and policy is not None   # the cards played weigh in
+        self.gifts = gifts and policy is not None   # the gift received weighs in
         self.evidence = evidence(view)
         self.flags = np.array([flags(view.rules)], dtype=np.float32)
         played: dict[int, int] = {}
-        for leader, cards in view.trick_history():
+        for leader, trick in view.trick_history():
             seat = leader
             order = _order(view)
-            for c in cards:
+            for c in trick:
                 played[seat] = played.get(seat, 0) | 1 << c
                 seat = order[(order.index(seat) + 1) % len(order)]
         self.played = played
 
     @property
     def active(self) -> bool:
-        return bool(self.evidence.bids or self.evidence.contract or self._cards_seen)
+        return bool(self.evidence.bids or self.evidence.contract or self._cards_seen
+                    or self._gift_seen)
+
+    @property
+    def _gift_seen(self) -> bool:
+        view = self.view
+        return self.gifts and view.declarer not in (None, view.seat) and any(
+            r == view.seat for r, _ in view.given)
 
     @property
     def _cards_seen(self) -> bool:
-        return self.policy is not None and any(s != self.view.seat for s in self.played)
+        return self.cards and any(s != self.view.seat for s in self.played)
 
     def weights(self, worlds: list[World]) -> F32:
         """A weight per world (mean 1)."""
@@ -126,6 +136,11 @@ class Inference:
         if self._cards_seen:
             assert self.policy is not None
             ll = self.temper * world_log_weights(self.policy, self.view, worlds)
+            w *= np.exp(ll - ll.max()).astype(np.float32)
+        if self._gift_seen:
+            assert self.policy is not None and self.view.declarer is not None
+            ll = gift_log_weights(self.policy, self.view, worlds,
+                                  self.played.get(self.view.declarer, 0))
             w *= np.exp(ll - ll.max()).astype(np.float32)
         w = np.maximum(w / max(float(w.mean()), 1e-12), FLOOR)
         return np.asarray(w / w.mean(), dtype=np.float32)

@@ -40,6 +40,8 @@ LEAD_FEATURES = ("lead_points", "lead_boss", "lead_trump", "lead_length", "lead_
                  "lead_lowest")
 FOLLOW_FEATURES = ("points", "smear", "feed", "overkill", "lowest", "wins_points")
 FEATURES = LEAD_FEATURES + FOLLOW_FEATURES
+GIFT_FEATURES = ("gift_points", "gift_lowest", "gift_length", "gift_marriage", "gift_boss",
+                 "gift_single")
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,13 +139,32 @@ def features(hand: int, play: Play, c: int, legal: int) -> list[float]:
     return f
 
 
+def gift_features(hand: int, c: int) -> list[float]:
+    """The features of giving ``c`` away from the declarer's ``hand``."""
+    suit = hand & SUIT_MASK[c // 6]
+    length = suit.bit_count()
+    return [POINTS[c] / 10, float(not (suit & ~ABOVE[c] & ~(1 << c))), length / 6,
+            float(c % 6 in (QUEEN, KING) and bool(hand >> partner(c) & 1)),
+            float(not (ABOVE[c] & ~hand)), float(length == 1)]
+
+
 @dataclass(frozen=True)
 class PolicyModel:
-    """The fitted policy: a weight per feature (:data:`FEATURES`)."""
+    """The fitted policy: a weight per feature (:data:`FEATURES`), and per feature of
+    a declarer's gift (:data:`GIFT_FEATURES`)."""
 
     theta: tuple[float, ...]
     skip_meld: float                 # chance a seat leads a Q/K of a marriage without it
     info: dict[str, float]
+    gift: tuple[float, ...] = (0.0,) * len(GIFT_FEATURES)
+
+    def gift_log_likelihood(self, hand: int, card: int) -> float:
+        """log P(the declarer gives ``card`` | it held ``hand``, ``card`` in it)."""
+        scores = [sum(t * x for t, x in zip(self.gift, gift_features(hand, c), strict=True))
+                  for c in cards_of(hand)]
+        mine = sum(t * x for t, x in zip(self.gift, gift_features(hand, card), strict=True))
+        top = max(scores)
+        return mine - top - math.log(sum(math.exp(s - top) for s in scores))
 
     def log_likelihood(self, hand: int, play: Play, rules: Rules) -> float:
         """log P(the card played | the seat held ``hand`` then)."""
@@ -193,6 +214,26 @@ def world_log_weights(model: PolicyModel, view: View, worlds: list[World]) -> np
     return out
 
 
+def gift_log_weights(model: PolicyModel, view: View, worlds: list[World],
+                     played: int) -> np.ndarray:
+    """Per world: the log-likelihood of the gift this seat received, from the
+    declarer's cards in the world, those it played (``played``) and the gift (the
+    other seat's gift, unseen, is left out of the declarer's hand)."""
+    out = np.zeros(len(worlds))
+    mine = [c for r, c in view.given if r == view.seat]
+    declarer = view.declarer
+    if not mine or declarer is None or declarer == view.seat or view.rules.players == 2:
+        return out
+    seen: dict[int, float] = {}
+    for i, w in enumerate(worlds):
+        hand = w.hands[declarer] | played | 1 << mine[0]
+        ll = seen.get(hand)
+        if ll is None:
+            ll = seen[hand] = model.gift_log_likelihood(hand, mine[0])
+        out[i] = ll
+    return out
+
+
 FILE = "play.json"
 
 
@@ -204,11 +245,13 @@ def load() -> PolicyModel:
 
 def read(source: Path) -> PolicyModel:
     data = json.loads(source.read_text())
+    gift = data.get("gift", {})
     return PolicyModel(tuple(data["theta"][k] for k in FEATURES), data["skip_meld"],
-                       data.get("info", {}))
+                       data.get("info", {}), tuple(gift.get(k, 0.0) for k in GIFT_FEATURES))
 
 
 def write(target: Path, model: PolicyModel) -> None:
     target.write_text(json.dumps({"theta": dict(zip(FEATURES, model.theta, strict=True)),
+                                  "gift": dict(zip(GIFT_FEATURES, model.gift, strict=True)),
                                   "skip_meld": model.skip_meld, "info": model.info},
                                  indent=1) + "\n")

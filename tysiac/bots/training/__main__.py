@@ -6,8 +6,8 @@ of the bots, made again from a seed.
 * ``weights/basic.json``: the basic bot's hand counts (:mod:`.basicfit`);
 * ``weights/winprob.json``: the chance to win the game from a score state
   (:mod:`.winprob`);
-* ``weights/play.json``: the card-play policy of the expert bot's inference from
-  the cards played (:mod:`.playfit`).
+* ``weights/play.json``: the card-play and gift policies of the expert bot's
+  inference from the cards played and given (:mod:`.playfit`).
 
 The data generation runs on ``--jobs`` processes (default: every core). Each
 step prints the data size, the validation error and the time. ``--quick`` is a
@@ -122,6 +122,10 @@ def main(argv: list[str] | None = None) -> int:
               f"log-loss {i['val_log_loss']:.3f} a play (uniform {i['val_uniform_log_loss']:.3f}),"
               f" favourite card chosen {i['val_top1']:.1%}; {time.perf_counter() - t:.0f} s",
               flush=True)
+        g = {k: i.get(f"gift_val_{k}", float("nan")) for k in ("log_loss", "uniform_log_loss",
+                                                                "top1")}
+        print(f"  gifts: {i['gifts']:.0f}; validation log-loss {g['log_loss']:.3f} (uniform "
+              f"{g['uniform_log_loss']:.3f}), favourite card given {g['top1']:.1%}", flush=True)
     print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 

@@ -22,7 +22,15 @@ from ...cards import KING, QUEEN, cards_of, partner
 from ...engine import Game
 from ...rules import Rules
 from ..base import play_deal
-from ..playinference import FEATURES, PolicyModel, features, legal_cards, plays
+from ..playinference import (
+    FEATURES,
+    GIFT_FEATURES,
+    PolicyModel,
+    features,
+    gift_features,
+    legal_cards,
+    plays,
+)
 from ..strong import StrongBot
 from .parallel import run_all
 
@@ -84,6 +92,40 @@ def samples_of(games: list[tuple[int, Rules, Game]]) -> Samples:
                    skipped, could)
 
 
+def gifts_of(games: list[tuple[int, Rules, Game]]) -> Samples:
+    """The declarers' gifts of finished deals (3 and 4 players): each chosen from
+    the cards it played and the gifts not yet given."""
+    xs, valid, chosen, deal = [], [], [], []
+    for d, rules, game in games:
+        declarer = game.view(0).declarer
+        if rules.players == 2 or declarer is None:
+            continue
+        view = game.view(declarer)
+        hand = 0
+        for p in plays(view):
+            if p.seat == declarer:
+                hand |= 1 << p.card
+        if not hand:
+            continue                # a bomb: no cards played
+        gifts = [c for _, c in view.given]
+        hand |= sum(1 << c for c in gifts)
+        for c in gifts:
+            cards = cards_of(hand)
+            x = np.zeros((WIDTH, len(GIFT_FEATURES)))
+            ok = np.zeros(WIDTH, dtype=np.bool_)
+            for i, e in enumerate(cards):
+                x[i] = gift_features(hand, e)
+                ok[i] = True
+            xs.append(x)
+            valid.append(ok)
+            chosen.append(cards.index(c))
+            deal.append(d)
+            hand &= ~(1 << c)
+    return Samples(np.array(xs).reshape(-1, WIDTH, len(GIFT_FEATURES)),
+                   np.array(valid).reshape(-1, WIDTH), np.array(chosen, dtype=np.int64),
+                   np.array(deal, dtype=np.int64), 0, 0)
+
+
 def _replay(rows: list[tuple[int, str, list[int]]], seed: int) -> list[tuple[int, Rules, Game]]:
     out = []
     for d, preset, actions in rows:
@@ -113,7 +155,7 @@ def _log_probs(theta: F64, s: Samples) -> F64:
 
 
 def newton(s: Samples, ridge: float = 1e-2) -> F64:
-    theta = np.zeros(len(FEATURES))
+    theta = np.zeros(s.x.shape[2])
     rows = np.arange(len(s.chosen))
     for _ in range(25):
         p = np.exp(_log_probs(theta, s))                      # (n, W)
@@ -132,22 +174,34 @@ def _subset(s: Samples, keep: npt.NDArray[np.bool_]) -> Samples:
     return Samples(s.x[keep], s.valid[keep], s.chosen[keep], s.deal[keep], s.skipped, s.could)
 
 
+def _validate(s: Samples) -> tuple[F64, dict[str, float]]:
+    """Fitted on the deals not held out: the log-loss, a uniform choice's and the
+    share of choices the favourite matches on the held-out fifth; then the
+    weights fitted on every deal."""
+    val = s.deal % 5 == 0
+    theta = newton(_subset(s, ~val))
+    v = _subset(s, val)
+    if not len(v.chosen):
+        return newton(s), {}
+    lp = _log_probs(theta, v)
+    figures = {"val_log_loss": round(float(-lp[np.arange(len(v.chosen)), v.chosen].mean()), 4),
+               "val_uniform_log_loss": round(float(np.log(v.valid.sum(axis=1)).mean()), 4),
+               "val_top1": round(float((lp.argmax(axis=1) == v.chosen).mean()), 4)}
+    return newton(s), figures
+
+
 def fit(deals: int, seed: int, jobs: int) -> PolicyModel:
     per = min(5, deals)
     tasks = [(preset, seed, i, per) for preset in PRESETS for i in range(0, deals, per)]
     rows = [r for chunk in run_all(_deals, tasks, jobs) for r in chunk]
-    s = samples_of(_replay(rows, seed))
-    val = s.deal % 5 == 0
-    train = _subset(s, ~val)
-    theta = newton(train)
-    v = _subset(s, val)
-    lp = _log_probs(theta, v)
-    loss = float(-lp[np.arange(len(v.chosen)), v.chosen].mean())
-    uniform = float(np.log(v.valid.sum(axis=1)).mean())
-    top = float((lp.argmax(axis=1) == v.chosen).mean())
+    games = _replay(rows, seed)
+    s = samples_of(games)
+    theta, figures = _validate(s)
+    g = gifts_of(games)
+    gift, gift_figures = _validate(g)
     skip = max(s.skipped, 1) / max(s.could, 1)
     info = {"deals": float(len(rows)), "plays": float(len(s.chosen)), "seed": float(seed),
-            "val_log_loss": round(loss, 4), "val_uniform_log_loss": round(uniform, 4),
-            "val_top1": round(top, 4)}
-    theta = newton(s)
-    return PolicyModel(tuple(float(round(t, 4)) for t in theta), round(skip, 4), info)
+            **figures, "gifts": float(len(g.chosen)),
+            **{f"gift_{k}": v for k, v in gift_figures.items()}}
+    return PolicyModel(tuple(float(round(t, 4)) for t in theta), round(skip, 4), info,
+                       tuple(float(round(t, 4)) for t in gift))
