@@ -18,8 +18,8 @@ import paired
 
 VARIANTS = [
     ("learned bidding alone", "expert:inference=none,score=false"),
-    ("inference from bids alone", "expert:bidding=search,score=false,cards=false"),
-    ("inference alone (bids and cards)", "expert:bidding=search,score=false"),
+    ("inference from bids alone", "expert:bidding=search,score=false,cards=false,gifts=false"),
+    ("inference alone (bids, gifts, cards)", "expert:bidding=search,score=false"),
     ("game-score awareness alone", "expert:bidding=search,inference=none"),
     ("the new search alone (αμ; off in expert)",
      "expert:bidding=search,inference=none,score=false,search=alphamu"),
