@@ -1,5 +1,5 @@
 """Inference from the cards played: how likely each world makes the cards that
-the other seats played.
+the other seats played, and the gift the declarer gave this seat.
 
 A policy model gives the chance of each legal card in a position: a conditional
 logit (a softmax over the legal cards) on a few features of the card in the
@@ -17,6 +17,10 @@ followed with a king while holding a nine of the suit under the declarer's ace
 is less likely than one where it had nothing lower. A lead of a queen or king
 without the marriage, where the world gives the seat its pair and a marriage
 was allowed, has the fitted chance of a marriage kept back.
+
+A defender's gift is read the same way: a conditional logit over the declarer's
+cards (:data:`GIFT_FEATURES`), fitted on the same deals, gives the chance that
+the hand a world gives the declarer would have given that card away.
 """
 
 from __future__ import annotations
