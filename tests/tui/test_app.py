@@ -229,7 +229,9 @@ def test_a_king_led_with_its_queen_asks_about_the_marriage(tmp_path: Path) -> No
     async def scenario(pilot: Pilot[None], app: TysiacApp) -> None:
         assert session.view().declarer == 0          # both passed: the unraised 100 is ours
         await pilot.click("#card-9C")
+        await pilot.pause()                          # the hand is drawn again after a pick
         await pilot.click("#card-9S")
+        await pilot.pause()
         await pilot.click("#act-confirm")
         await pilot.pause()
         assert label(app, "act-value") == "Graj za 100"
