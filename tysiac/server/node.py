@@ -250,10 +250,11 @@ class Node:
         if fence is not None:
             self.lease_until[table_id] = started + self.bus.lease_ms / 1000 * 0.9
             await self.bus.subscribe(self.bus.channel("in", table_id))
-            if table_id in self.relayed:      # taken over: this node's watchers join here
+            if fence > 1:                     # another holder wrote it before
+                metrics.TAKEOVERS.inc()
+            if table_id in self.relayed:      # this node's watchers join here
                 self.relayed.discard(table_id)
                 await self.bus.unsubscribe(self.bus.channel("t", table_id))
-                metrics.TAKEOVERS.inc()
             # Watchers on other nodes join the new owner.
             self.bus.publish(self.bus.channel("t", table_id), dump({"k": "owner"}))
         host.start()
