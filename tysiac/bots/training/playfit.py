@@ -1,5 +1,5 @@
-"""The card-play policy model of :mod:`tysiac.bots.playinference`, fitted on the
-strong bot's play.
+"""The card-play and gift policies of :mod:`tysiac.bots.playinference`, fitted on
+the strong bot's play.
 
 Deals of ``strong`` bots are played from a seed (pl-3 and pl-2, from standings
 drawn as met in games); once a deal is over every card has been played, so the
@@ -7,7 +7,10 @@ hand each seat held at each of its plays is known: the card and the seat's cards
 played after it. Each play with a choice is a sample: the features of every
 legal card and the one chosen. A conditional logit is fitted by Newton's
 method; deals are split into training and validation (the log-loss per play and
-the share of plays the model's favourite card matches are printed).
+the share of plays the model's favourite card matches are printed). The
+declarers' gifts of the same deals (3 playing seats; the hand each was chosen
+from is the cards the declarer played and the gifts) fit the gift policy the
+same way.
 """
 
 from __future__ import annotations
