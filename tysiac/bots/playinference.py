@@ -164,11 +164,10 @@ class PolicyModel:
 
     def gift_log_likelihood(self, hand: int, card: int) -> float:
         """log P(the declarer gives ``card`` | it held ``hand``, ``card`` in it)."""
+        cards = cards_of(hand)
         scores = [sum(t * x for t, x in zip(self.gift, gift_features(hand, c), strict=True))
-                  for c in cards_of(hand)]
-        mine = sum(t * x for t, x in zip(self.gift, gift_features(hand, card), strict=True))
-        top = max(scores)
-        return mine - top - math.log(sum(math.exp(s - top) for s in scores))
+                  for c in cards]
+        return _log_choice(scores, cards.index(card))
 
     def log_likelihood(self, hand: int, play: Play, rules: Rules) -> float:
         """log P(the card played | the seat held ``hand`` then)."""
@@ -185,16 +184,16 @@ class PolicyModel:
         if (not play.trick and not play.meld and play.meld_allowed
                 and play.card % 6 in (QUEEN, KING) and legal >> partner(play.card) & 1):
             cost = math.log(self.skip_meld)
-        scores = []
-        mine = 0.0
-        for c in cards_of(legal):
-            s = sum(t * x for t, x in zip(self.theta, features(legal, play, c, legal),
-                                          strict=True))
-            scores.append(s)
-            if c == play.card:
-                mine = s
-        top = max(scores)
-        return cost + mine - top - math.log(sum(math.exp(s - top) for s in scores))
+        cards = cards_of(legal)
+        scores = [sum(t * x for t, x in zip(self.theta, features(legal, play, c, legal),
+                                            strict=True)) for c in cards]
+        return cost + _log_choice(scores, cards.index(play.card))
+
+
+def _log_choice(scores: list[float], chosen: int) -> float:
+    """log of the softmax of ``scores`` at ``chosen``."""
+    top = max(scores)
+    return scores[chosen] - top - math.log(sum(math.exp(s - top) for s in scores))
 
 
 def world_log_weights(model: PolicyModel, view: View, worlds: list[World]) -> np.ndarray:

@@ -82,17 +82,22 @@ def samples_of(games: list[tuple[int, Rules, Game]]) -> Samples:
             cards = cards_of(legal)
             if len(cards) < 2:
                 continue
-            x = np.zeros((WIDTH, len(FEATURES)))
-            ok = np.zeros(WIDTH, dtype=np.bool_)
-            for i, c in enumerate(cards):
-                x[i] = features(hand, p, c, legal)
-                ok[i] = True
+            x, ok = _padded([features(hand, p, c, legal) for c in cards], len(FEATURES))
             xs.append(x)
             valid.append(ok)
             chosen.append(cards.index(p.card))
             deal.append(d)
     return Samples(np.array(xs), np.array(valid), np.array(chosen), np.array(deal),
                    skipped, could)
+
+
+def _padded(rows: list[list[float]], width: int) -> tuple[F64, npt.NDArray[np.bool_]]:
+    """A choice's candidates as ``WIDTH`` rows of ``width`` features, and which are real."""
+    x = np.zeros((WIDTH, width))
+    x[:len(rows)] = rows
+    ok = np.zeros(WIDTH, dtype=np.bool_)
+    ok[:len(rows)] = True
+    return x, ok
 
 
 def gifts_of(games: list[tuple[int, Rules, Game]]) -> Samples:
@@ -114,11 +119,7 @@ def gifts_of(games: list[tuple[int, Rules, Game]]) -> Samples:
         hand |= sum(1 << c for c in gifts)
         for c in gifts:
             cards = cards_of(hand)
-            x = np.zeros((WIDTH, len(GIFT_FEATURES)))
-            ok = np.zeros(WIDTH, dtype=np.bool_)
-            for i, e in enumerate(cards):
-                x[i] = gift_features(hand, e)
-                ok[i] = True
+            x, ok = _padded([gift_features(hand, e) for e in cards], len(GIFT_FEATURES))
             xs.append(x)
             valid.append(ok)
             chosen.append(cards.index(c))
