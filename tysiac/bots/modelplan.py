@@ -172,15 +172,20 @@ def plan_bid(planner: Planner, worlds: list[World], weights: F32 | None = None) 
     if opponent is not None and opponent != ctx.me and worlds:
         raised = any(b for _, b in view.bids)
         bomb_ok = may_bomb_later(ctx, opponent, raised)
+        # Every world's exchanges in one evaluation of the model; each world then
+        # takes the exchange the opponent prefers.
+        rows = [planner.exchanges(world.hands[opponent] | world.musiks[0]) for world in worlds]
+        final = np.concatenate([f for f, _ in rows])
+        extra = [np.concatenate(e) for e in zip(*(x for _, x in rows), strict=True)]
+        me_m, q, theirs, _ = planner.best_contracts(opponent, final, extra, view.bid)
+        bounds = np.cumsum([0] + [len(f) for f, _ in rows])
         mine = np.empty(len(worlds), np.float32)
         made = np.empty(len(worlds), np.float32)
-        for i, world in enumerate(worlds):
-            hand = world.hands[opponent] | world.musiks[0]
-            final, extra = planner.exchanges(hand)
-            me_m, q, theirs, _ = planner.best_contracts(opponent, final, extra, view.bid)
-            j = int(np.argmax(theirs))
+        bomb = own_bomb(planner, opponent) if bomb_ok else None
+        for i in range(len(worlds)):
+            j = bounds[i] + int(np.argmax(theirs[bounds[i]:bounds[i + 1]]))
             mine[i], made[i] = me_m[j], q[j]
-            if bomb_ok and own_bomb(planner, opponent) > theirs[j]:
+            if bomb is not None and bomb > theirs[j]:
                 mine[i], made[i] = bomb_margin(ctx, opponent), 0.0
         values[A.PASS] = (float(w @ mine), float(w @ made))
     else:
