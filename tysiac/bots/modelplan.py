@@ -111,6 +111,16 @@ class Planner:
             return final, [np.array([mask_of(r) for r in rows], dtype=np.int64)]
         return final, [np.array([1 << r[j] for r in rows], dtype=np.int64) for j in range(2)]
 
+    def stacked(self, hands: list[int]) -> tuple[I64, list[I64], I64]:
+        """``exchanges`` of several hands in one batch (one evaluation of the model):
+        the hands that play, the extra inputs, and where each hand's rows start
+        (``bounds[i]:bounds[i + 1]``)."""
+        rows = [self.exchanges(hand) for hand in hands]
+        final = np.concatenate([f for f, _ in rows])
+        extra = [np.concatenate(e) for e in zip(*(x for _, x in rows), strict=True)]
+        bounds = np.cumsum([0] + [len(f) for f, _ in rows])
+        return final, extra, bounds
+
     def best_contracts(self, declarer: int, final: I64, extra: list[I64],
                        low: int) -> tuple[F32, F32, F32, I64]:
         """For each hand that plays with the bid at ``low``: (this seat's margin of the
@@ -172,21 +182,17 @@ def plan_bid(planner: Planner, worlds: list[World], weights: F32 | None = None) 
     if opponent is not None and opponent != ctx.me and worlds:
         raised = any(b for _, b in view.bids)
         bomb_ok = may_bomb_later(ctx, opponent, raised)
-        # Every world's exchanges in one evaluation of the model; each world then
-        # takes the exchange the opponent prefers.
-        rows = [planner.exchanges(world.hands[opponent] | world.musiks[0]) for world in worlds]
-        final = np.concatenate([f for f, _ in rows])
-        extra = [np.concatenate(e) for e in zip(*(x for _, x in rows), strict=True)]
+        # Each world: the exchange the opponent prefers, or its bomb.
+        final, extra, bounds = planner.stacked(
+            [world.hands[opponent] | world.musiks[0] for world in worlds])
         me_m, q, theirs, _ = planner.best_contracts(opponent, final, extra, view.bid)
-        bounds = np.cumsum([0] + [len(f) for f, _ in rows])
-        mine = np.empty(len(worlds), np.float32)
-        made = np.empty(len(worlds), np.float32)
-        bomb = own_bomb(planner, opponent) if bomb_ok else None
-        for i in range(len(worlds)):
-            j = bounds[i] + int(np.argmax(theirs[bounds[i]:bounds[i + 1]]))
-            mine[i], made[i] = me_m[j], q[j]
-            if bomb is not None and bomb > theirs[j]:
-                mine[i], made[i] = bomb_margin(ctx, opponent), 0.0
+        pick = np.array([bounds[i] + int(np.argmax(theirs[bounds[i]:bounds[i + 1]]))
+                         for i in range(len(worlds))])
+        mine, made = me_m[pick], q[pick]
+        if bomb_ok:
+            bombs = own_bomb(planner, opponent) > theirs[pick]
+            mine = np.where(bombs, np.float32(bomb_margin(ctx, opponent)), mine)
+            made = np.where(bombs, np.float32(0.0), made)
         values[A.PASS] = (float(w @ mine), float(w @ made))
     else:
         values[A.PASS] = (-10.0, None)
@@ -209,18 +215,7 @@ def bid_table(planner: Planner, worlds: list[World], low: int) -> tuple[F32, F32
     the musik, and chooses its exchange and contract, or a bomb, seeing it."""
     ctx = planner.ctx
     hand = mask_of(ctx.view.hand)
-    finals: list[I64] = []
-    extras: list[list[I64]] = [[], []]
-    owner: list[I64] = []
-    for i, world in enumerate(worlds):
-        final, extra = planner.exchanges(hand | world.musiks[0])
-        finals.append(final)
-        for j, e in enumerate(extra):
-            extras[j].append(e)
-        owner.append(np.full(len(final), i))
-    final = np.concatenate(finals)
-    extra = [np.concatenate(e) for e in extras if e]
-    who = np.concatenate(owner)
+    final, extra, bounds = planner.stacked([hand | world.musiks[0] for world in worlds])
     p, written = planner.outcomes(final, extra)
     grid = planner.grid(low)
     q = planner.made(p, grid)
@@ -237,8 +232,7 @@ def bid_table(planner: Planner, worlds: list[World], low: int) -> tuple[F32, F32
     value = np.full((n, len(grid)), _NEG, np.float32)
     made = np.zeros((n, len(grid)), np.float32)
     for i in range(n):
-        sel = who == i
-        b, c = best[sel], chance[sel]
+        b, c = best[bounds[i]:bounds[i + 1]], chance[bounds[i]:bounds[i + 1]]
         top = np.argmax(b, axis=0)
         value[i] = b[top, np.arange(len(grid))]
         made[i] = c[top, np.arange(len(grid))]
