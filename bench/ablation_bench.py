@@ -4,9 +4,10 @@
 Each variant is the expert bot with the other parts switched to the strong bot's
 ways; every variant plays the same deals of :mod:`paired` (the baseline played
 by ``strong`` in every seat, cached; the variant in each seat in turn), so the
-figures can be compared with each other. ``--scores game`` (the default) starts
-each deal from a standing met in games, where the end of the game and the
-barrier count.
+figures can be compared with each other. ``--scores played`` (the default)
+starts each deal from a standing met in games, where the end of the game and
+the barrier count, with the bombs already thrown as often as in games (``game``:
+the standings only, every bomb still in hand).
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def main() -> int:
     parser.add_argument("--deals", type=int, default=500)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--scores", choices=("zero", "game"), default="game")
+    parser.add_argument("--scores", choices=("zero", "game", "played"), default="played")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 6 deals")
     args = parser.parse_args()
     deals = 6 if args.quick else args.deals

@@ -50,7 +50,7 @@ def main() -> None:
     bid_hands, bid_levels, bid_y = [], [], []
     dec_hands, dec_g1, dec_g2, dec_levels, dec_y = [], [], [], [], []
     for i, row in enumerate(rows):
-        g = paired.deal_game(rules, args.seed, i, None)
+        g = paired.deal_game(rules, args.seed, i)
         dealt = list(g.hands)
         for a in row["actions"]:
             if g.phase == BID and A.kind(a) in ("bid", "pass"):

@@ -10,7 +10,12 @@ from deals where the variant acts differently.
 
 The figure is the variant's deal margin (its score change minus the average of
 the other seats') less the baseline's in the same seat, per seat-deal, with a 95%
-interval over deals. Every deal starts a fresh game (or the ``--scores`` state).
+interval over deals; beside it, the same for the seat's chance to win the game
+after the deal (in percentage points, by the shipped win-chance model: what the
+game-score awareness aims at, which a deal's margin does not show).
+
+Every deal starts a fresh game, or the ``--scores`` state: ``game`` draws the
+standings as met in games, ``played`` the bombs already thrown too.
 """
 
 from __future__ import annotations
@@ -24,16 +29,24 @@ import sys
 import time
 from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
 from tysiac import Game, Rules
-from tysiac.bots import make_bot
+from tysiac.arena.players import factory, sees_all
 from tysiac.bots.base import play_deal
+from tysiac.bots.winprob import win_chance
 from tysiac.engine import DEAL, GAME_OVER
 
 CACHE = Path(os.environ.get("TYSIAC_BENCH_CACHE", Path.home() / ".cache" / "tysiac-bench"))
 ALL_PHASES = ("bid", "exchange", "declare", "choose_musik", "play")
+#: The share of seat-deals at which a seat has thrown its bombs (measured: 0.70 in
+#: 19 games of pl-3, 25 deals a game, strong bots; bombs go early).
+BOMBS_THROWN = 0.7
+
+#: A deal's start: the scores and the bombs thrown so far (None: a fresh game's).
+Start = tuple[tuple[int, ...] | None, tuple[int, ...] | None]
 
 
 def table_rules(table: str) -> Rules:
@@ -42,32 +55,33 @@ def table_rules(table: str) -> Rules:
     return Rules.preset(preset, two_player_layout=layout) if layout else Rules.preset(preset)
 
 
-def deal_game(rules: Rules, seed: int, index: int, scores: tuple[int, ...] | None) -> Game:
+def deal_game(rules: Rules, seed: int, index: int, start: Start = (None, None)) -> Game:
+    scores, bombs = start
     deal_seed = random.Random(f"paired:{seed}:{index}").getrandbits(63)
     game = Game(rules, seed=deal_seed, first_dealer=index % rules.players, start_scores=scores)
+    if bombs is not None:
+        game.standing = replace(game.standing, bombs=bombs)
     game.deal()
     return game
 
 
 def make_player(spec: str, seed: int) -> Any:
-    """``level`` or ``level:key=value,key=value`` (keyword options of the bot)."""
+    """``level`` or ``level:key=value,key=value`` (keyword options of the bot);
+    the arena's ``cheat`` as a variant measures what seeing every card is worth."""
     name, _, opts = spec.partition(":")
-    if not opts:
-        return make_bot(name, seed)
-    from tysiac.bots import LEVELS
     kwargs: dict[str, Any] = {}
-    for part in opts.split(","):
+    for part in filter(None, opts.split(",")):
         key, _, raw = part.partition("=")
         try:
             kwargs[key] = json.loads(raw)
         except ValueError:
             kwargs[key] = raw
-    return LEVELS[name](seed, **kwargs)  # type: ignore[call-arg]
+    return factory(name)(seed, **kwargs)
 
 
 def play_baseline(rules: Rules, level: str, seed: int, index: int,
-                  scores: tuple[int, ...] | None) -> dict[str, Any]:
-    game = deal_game(rules, seed, index, scores)
+                  start: Start) -> dict[str, Any]:
+    game = deal_game(rules, seed, index, start)
     actions = play_deal(game, [make_player(level, seed) for _ in range(rules.players)])
     r = game.results[-1]
     return {"actions": actions, "delta": list(r.delta), "declarer": r.declarer,
@@ -77,8 +91,8 @@ def play_baseline(rules: Rules, level: str, seed: int, index: int,
 
 def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, seat: int,
                  base: dict[str, Any], phases: tuple[str, ...],
-                 scores: tuple[int, ...] | None) -> dict[str, Any]:
-    game = deal_game(rules, seed, index, scores)
+                 start: Start) -> dict[str, Any]:
+    game = deal_game(rules, seed, index, start)
     me = make_player(variant, seed)
     others: dict[int, Any] = {}
     recorded = base["actions"]
@@ -94,7 +108,7 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
                 view = game.view(s)
                 if len(view.legal) > 1:
                     asked += 1
-                    mine = me.choose(view)
+                    mine = me.choose_full(game) if sees_all(me) else me.choose(view)
                     if mine != a:
                         diverged, a = True, mine
                         first = (game.phase_name, recorded[i], mine)
@@ -103,7 +117,7 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
             if len(view.legal) == 1:
                 a = view.legal[0]
             elif s == seat:
-                a = me.choose(view)
+                a = me.choose_full(game) if sees_all(me) else me.choose(view)
             else:
                 if s not in others:
                     others[s] = make_player(level, seed)
@@ -121,15 +135,35 @@ def margin(delta: list[int], seat: int) -> float:
     return delta[seat] - sum(others) / len(others)
 
 
+def equity(rules: Rules, start: tuple[int, ...] | None, delta: list[int], seat: int) -> float:
+    """The seat's chance to win the game after a deal that changed the scores by
+    ``delta`` (the shipped win-chance model; a finished game is won or lost)."""
+    scores = [s + d for s, d in zip(start or (0,) * rules.players, delta, strict=True)]
+    top = max(scores)
+    if top >= rules.goal:
+        return 1.0 / scores.count(top) if scores[seat] == top else 0.0
+    return win_chance(rules, scores, seat)
+
+
 def baseline_path(preset: str, level: str, seed: int, scores: str) -> Path:
     return CACHE / f"{preset.replace(' ', '_')}-{level.replace(':', '_')}-{seed}-{scores}.jsonl"
 
 
-def _scores_for(rules: Rules, mode: str, index: int) -> tuple[int, ...] | None:
+def _start_for(rules: Rules, mode: str, index: int) -> Start:
     """Fresh games, or (``game``) a standing drawn as met in a game: each seat at
-    a random multiple of 10 below the goal, a fifth of the deals near the end."""
+    a random multiple of 10 below the goal, a fifth of the deals near the end;
+    ``played`` also draws whether each seat has thrown its bombs (``BOMBS_THROWN``)."""
     if mode == "zero":
-        return None
+        return None, None
+    bombs = None
+    limit = rules.bombs_per_player
+    if mode == "played" and limit is not None:
+        rng = random.Random(f"bombs:{index}")
+        bombs = tuple(limit if rng.random() < BOMBS_THROWN else 0 for _ in range(rules.players))
+    return _scores_for(rules, index), bombs
+
+
+def _scores_for(rules: Rules, index: int) -> tuple[int, ...]:
     rng = random.Random(f"scores:{index}")
     top = rules.goal - 10
     out = []
@@ -144,7 +178,7 @@ def _scores_for(rules: Rules, mode: str, index: int) -> tuple[int, ...] | None:
 def _baseline_task(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
     preset, level, seed, index, mode = args
     rules = table_rules(preset)
-    return play_baseline(rules, level, seed, index, _scores_for(rules, mode, index))
+    return play_baseline(rules, level, seed, index, _start_for(rules, mode, index))
 
 
 def baselines(preset: str, level: str, seed: int, deals: int, jobs: int,
@@ -168,13 +202,13 @@ def baselines(preset: str, level: str, seed: int, deals: int, jobs: int,
 def _variant_task(args: tuple[Any, ...]) -> list[dict[str, Any]]:
     preset, level, variant, seed, index, base, phases, mode = args
     rules = table_rules(preset)
-    scores = _scores_for(rules, mode, index)
+    start = _start_for(rules, mode, index)
     out = []
     for seat in range(rules.players):
-        if seat == deal_game(rules, seed, index, scores).sitting_out:
+        if seat == deal_game(rules, seed, index, start).sitting_out:
             out.append({"delta": base["delta"], "diverged": False, "skipped": True})
             continue
-        out.append(play_variant(rules, level, variant, seed, index, seat, base, phases, scores))
+        out.append(play_variant(rules, level, variant, seed, index, seat, base, phases, start))
     return out
 
 
@@ -196,11 +230,16 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
     log.parent.mkdir(parents=True, exist_ok=True)
     details = log.open("w")
     diverged = declared = made = base_declared = base_made = 0
+    rules = table_rules(preset)
+    equities: list[float] = []
     for i, rows in enumerate(_map(_variant_task, tasks, jobs)):
-        gain = 0.0
+        gain = eq = 0.0
+        scores = _start_for(rules, mode, i)[0]
         for seat, row in enumerate(rows):
             g = margin(row["delta"], seat) - margin(base[i]["delta"], seat)
             gain += g
+            eq += equity(rules, scores, row["delta"], seat) \
+                - equity(rules, scores, base[i]["delta"], seat)
             if row["diverged"]:
                 details.write(json.dumps({"deal": i, "seat": seat, "gain": g, **row}) + "\n")
             diverged += row["diverged"]
@@ -211,6 +250,7 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
                 base_declared += 1
                 base_made += bool(base[i]["made"])
         gains.append(gain / len(rows))
+        equities.append(100 * eq / len(rows))
         if not quiet and (i + 1) % 50 == 0:
             m = statistics.mean(gains)
             h = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
@@ -218,7 +258,9 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
     details.close()
     mean = statistics.mean(gains)
     half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
+    eq_half = 1.96 * statistics.stdev(equities) / len(equities) ** 0.5 if len(gains) > 1 else 0.0
     return {"variant": variant, "preset": preset, "deals": deals, "gain": mean, "ci": half,
+            "equity": statistics.mean(equities), "equity_ci": eq_half,
             "diverged": diverged, "declared": declared, "made": made,
             "base_declared": base_declared, "base_made": base_made,
             "seconds": time.perf_counter() - start}
@@ -234,7 +276,7 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--phases", default=",".join(ALL_PHASES))
-    parser.add_argument("--scores", choices=("zero", "game"), default="zero")
+    parser.add_argument("--scores", choices=("zero", "game", "played"), default="zero")
     args = parser.parse_args()
     phases = tuple(args.phases.split(","))
     for variant in args.variants:
@@ -242,7 +284,8 @@ def main() -> int:
                 args.scores)
         seats = r["deals"] * table_rules(args.preset).players
         print(f"{variant:40} {args.preset} vs {args.baseline}: {r['gain']:+.2f} ± {r['ci']:.2f}"
-              f" per seat-deal; diverged {r['diverged']}/{seats}; declared "
+              f" per seat-deal (win chance {r['equity']:+.2f} ± {r['equity_ci']:.2f} points);"
+              f" diverged {r['diverged']}/{seats}; declared "
               f"{r['declared']} made {r['made']} (baseline {r['base_declared']}/"
               f"{r['base_made']}); {r['seconds']:.0f} s", flush=True)
     return 0
