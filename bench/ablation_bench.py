@@ -46,9 +46,10 @@ def main() -> int:
                        paired.ALL_PHASES, args.scores)
         rows.append((label, r))
     print(f"Ablation, {args.preset}, {deals} deals from {args.scores} standings, against "
-          f"strong (margin per seat-deal, 95% interval):")
+          f"strong (margin per seat-deal, and the chance to win in points, 95% intervals):")
     for label, r in rows:
-        print(f"  {label:34} {r['gain']:+6.2f} ± {r['ci']:.2f}   declared {r['declared']}, "
+        print(f"  {label:34} {r['gain']:+6.2f} ± {r['ci']:.2f}   chance to win "
+              f"{r['equity']:+.2f} ± {r['equity_ci']:.2f}   declared {r['declared']}, "
               f"made {r['made']} (strong {r['base_declared']}, {r['base_made']}); "
               f"{r['seconds']:.0f} s")
     return 0
