@@ -276,7 +276,8 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--phases", default=",".join(ALL_PHASES))
-    parser.add_argument("--scores", choices=("zero", "game", "played"), default="zero")
+    parser.add_argument("--scores", choices=("zero", "game", "played"), default="zero",
+                        help="fresh games; standings as met in games; and the bombs thrown too")
     args = parser.parse_args()
     phases = tuple(args.phases.split(","))
     for variant in args.variants:
