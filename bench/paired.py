@@ -108,7 +108,7 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
                 view = game.view(s)
                 if len(view.legal) > 1:
                     asked += 1
-                    mine = me.choose_full(game) if sees_all(me) else me.choose(view)
+                    mine = _choose(me, game, view)
                     if mine != a:
                         diverged, a = True, mine
                         first = (game.phase_name, recorded[i], mine)
@@ -117,7 +117,7 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
             if len(view.legal) == 1:
                 a = view.legal[0]
             elif s == seat:
-                a = me.choose_full(game) if sees_all(me) else me.choose(view)
+                a = _choose(me, game, view)
             else:
                 if s not in others:
                     others[s] = make_player(level, seed)
@@ -128,6 +128,18 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
     return {"delta": list(r.delta), "diverged": diverged, "declarer": r.declarer,
             "contract": r.contract, "bomb": r.bomb, "made": r.made, "asked": asked,
             "first": first}
+
+
+def _choose(player: Any, game: Game, view: Any) -> int:
+    """A player's action: from the view, or (the cheat) from a copy of the game,
+    as the arena asks it."""
+    return player.choose_full(game.copy()) if sees_all(player) else player.choose(view)
+
+
+def _mean_ci(xs: list[float]) -> tuple[float, float]:
+    """The mean and the half-width of its 95% interval."""
+    half = 1.96 * statistics.stdev(xs) / len(xs) ** 0.5 if len(xs) > 1 else 0.0
+    return statistics.mean(xs), half
 
 
 def margin(delta: list[int], seat: int) -> float:
@@ -252,15 +264,13 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
         gains.append(gain / len(rows))
         equities.append(100 * eq / len(rows))
         if not quiet and (i + 1) % 50 == 0:
-            m = statistics.mean(gains)
-            h = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5
+            m, h = _mean_ci(gains)
             print(f"  {i + 1} deals: {m:+.2f} ± {h:.2f}", file=sys.stderr, flush=True)
     details.close()
-    mean = statistics.mean(gains)
-    half = 1.96 * statistics.stdev(gains) / len(gains) ** 0.5 if len(gains) > 1 else 0.0
-    eq_half = 1.96 * statistics.stdev(equities) / len(equities) ** 0.5 if len(gains) > 1 else 0.0
+    mean, half = _mean_ci(gains)
+    eq_mean, eq_half = _mean_ci(equities)
     return {"variant": variant, "preset": preset, "deals": deals, "gain": mean, "ci": half,
-            "equity": statistics.mean(equities), "equity_ci": eq_half,
+            "equity": eq_mean, "equity_ci": eq_half,
             "diverged": diverged, "declared": declared, "made": made,
             "base_declared": base_declared, "base_made": base_made,
             "seconds": time.perf_counter() - start}
