@@ -17,13 +17,16 @@ import sys
 
 import paired
 
+_OFF = "exchange=false"       # the strong bot's exchange
 VARIANTS = [
-    ("learned bidding alone", "expert:inference=none,score=false"),
-    ("inference from bids alone", "expert:bidding=search,score=false,cards=false,gifts=false"),
-    ("inference alone (bids, gifts, cards)", "expert:bidding=search,score=false"),
-    ("game-score awareness alone", "expert:bidding=search,inference=none"),
+    ("learned bidding alone", f"expert:inference=none,score=false,{_OFF}"),
+    ("inference from bids alone",
+     f"expert:bidding=search,score=false,cards=false,gifts=false,{_OFF}"),
+    ("inference alone (bids, gifts, cards)", f"expert:bidding=search,score=false,{_OFF}"),
+    ("game-score awareness alone", f"expert:bidding=search,inference=none,{_OFF}"),
+    ("the wider exchange alone", "expert:bidding=search,inference=none,score=false"),
     ("the new search alone (αμ; off in expert)",
-     "expert:bidding=search,inference=none,score=false,search=alphamu"),
+     f"expert:bidding=search,inference=none,score=false,search=alphamu,{_OFF}"),
     ("all together (expert)", "expert"),
 ]
 

@@ -13,9 +13,12 @@ import pytest
 
 from tysiac import Game, Rules
 from tysiac.bots import ExpertBot, make_bot
+from tysiac.bots.expert import EXCHANGE
 from tysiac.bots.hint import explain, hint
 from tysiac.bots.inference import Inference, evidence
+from tysiac.bots.planning import PLAN_POOL, PLANS, candidate_plans
 from tysiac.bots.sampling import Sampler
+from tysiac.bots.strong import Advice
 from tysiac.bots.training import datagen
 from tysiac.bots.valuemodel import BIN, BINS, LAYOUTS, encode, load, reach_grid, reach_rows
 from tysiac.cards import mask_of
@@ -171,3 +174,25 @@ def test_a_hand_mask_round_trips_through_the_encoding() -> None:
     hand = mask_of(cards("KH QH AH TH KD QD AD"))
     x = encode("pre", np.array([hand], np.int64), [], np.array([[1, 1, 1]], np.float32))
     assert x[0, :24].tolist() == [float(hand >> c & 1) for c in range(24)]
+
+
+def test_the_exchange_weighs_more_candidate_gifts_than_strong() -> None:
+    rnd = random.Random(5)
+    game = Game(FORMS["pl-3"], seed=11)
+    game.deal()
+    while game.phase_name != "exchange":
+        game.apply(rnd.choice(game.legal_actions()))
+    view = game.view(game.to_move)
+    hand = mask_of(view.hand)
+
+    def gives(advice: list[Advice]) -> set[int]:
+        return {a.action for a in advice if A.kind(a.action) == "give"}
+
+    def first_cards(plans: int, extra: int) -> set[int]:
+        return {A.GIVE + p.cards[0] for p in candidate_plans(hand, 2, plans, extra)}
+
+    _, plans, extra = EXCHANGE["3"]
+    wide = gives(ExpertBot(1).advise(view))
+    assert wide == first_cards(plans, extra)
+    assert gives(ExpertBot(1, exchange=False).advise(view)) == first_cards(PLANS, PLAN_POOL)
+    assert first_cards(PLANS, PLAN_POOL) < wide

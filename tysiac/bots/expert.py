@@ -10,7 +10,8 @@ learned from simulated deals and worlds weighted by what the others chose.
   received are (:mod:`.playinference`). With 3 playing seats, card play past the
   early tricks solves more worlds than the strong bot (``LATE_PLAY_WORLDS``).
 * The exchange, the declaration and the musik choice: the strong bot's
-  simulations (:mod:`.planning`); card play: PIMC (:mod:`.pimc`) over the weighted
+  simulations (:mod:`.planning`), the exchange with 3 playing seats over more
+  worlds and more candidate gifts (``EXCHANGE``); card play: PIMC (:mod:`.pimc`) over the weighted
   worlds. (Weighted worlds in the exchange and the declaration were measured to
   cost points: fewer distinct worlds make those simulations noisier.) With
   ``search="alphamu"`` card play fixes the seat's next card across the worlds it
@@ -36,6 +37,7 @@ from .evaluation import layout
 from .inference import Inference, pick
 from .modelplan import EDGE, Planner, plan_bid
 from .pimc import Context, Values, play_values
+from .planning import plan_exchange
 from .sampling import Sampler, World
 from .strong import EARLY_PLAY_WORLDS, StrongBot, Worlds, search_values, world_count
 from .valuemodel import ValueModel, load
@@ -53,6 +55,11 @@ OVERSAMPLE = 3
 #: layout: the weights leave fewer worlds that count, and these positions solve
 #: fast (measured a gain with 3 playing seats, none with 2).
 LATE_PLAY_WORLDS = {"3": 40}
+#: The exchange with 3 playing seats: (worlds, plans among the cheapest cards and
+#: how many more cards than the gifts those are drawn from); the strong bot's are
+#: (8, 5, 3). Two gifts are one choice among many close ones, and 8 worlds were too
+#: few to tell them apart (measured in docs/BOTS.md).
+EXCHANGE = {"3": (16, 10, 4)}
 #: The draw game while the stock lasts: orders of the stock each world is played
 #: with (:mod:`.drawplay`; 1: the strong bot's play). Measured against strong over
 #: 600 deals: 4 orders +5.1 ± 3.6, 8 orders +8.4 ± 3.5 a seat-deal.
@@ -71,7 +78,8 @@ class ExpertBot(StrongBot):
                  score: bool = True, search: str = "pimc",
                  stock_orders: int = STOCK_ORDERS, cards: bool = True,
                  temper: float = 1.0, oversample: int = OVERSAMPLE,
-                 late_worlds: int | None = None, gifts: bool = True) -> None:
+                 late_worlds: int | None = None, gifts: bool = True,
+                 exchange: bool = True) -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
@@ -88,6 +96,7 @@ class ExpertBot(StrongBot):
         self.oversample = oversample
         self.late_worlds = late_worlds  # None: LATE_PLAY_WORLDS; 0: the strong bot's
         self.gifts = gifts              # a defender's gift weighs the play's worlds
+        self.exchange = exchange        # EXCHANGE's worlds and plans (False: strong's)
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
@@ -103,11 +112,19 @@ class ExpertBot(StrongBot):
             values = play(ctx, worlds, weights)
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
+        elif phase == "exchange" and self._exchange(view):
+            count, plans, extra = EXCHANGE[layout(view.rules)]
+            values = plan_exchange(ctx, iter(sampler.sample(rng, count)), plans, extra)
         else:     # the exchange, the declaration, the musik (and search bidding): strong's
             values = search_values(ctx, source)
         if phase in ("bid", "declare") and self.score:
             values = game_values(view, values, GAME_WEIGHT)
         return values
+
+    def _exchange(self, view: View) -> bool:
+        """Whether the exchange uses ``EXCHANGE`` (the default budget only)."""
+        return (self.exchange and self.budget_ms is None and not self.worlds
+                and layout(view.rules) in EXCHANGE)
 
     def _bid(self, view: View, ctx: Context, sampler: Sampler, rng: random.Random,
              model: ValueModel) -> Values:

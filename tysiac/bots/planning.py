@@ -79,12 +79,13 @@ class Plan:
     cards: tuple[int, ...]
 
 
-def candidate_plans(hand: int, left: int) -> list[Plan]:
-    """The exchanges worth simulating: sets of ``left`` cards among the cheapest,
-    cheapest sets first, each set in cheapest-first order."""
-    pool = cheapest(hand, min(hand.bit_count(), left + PLAN_POOL))
+def candidate_plans(hand: int, left: int, plans: int = PLANS,
+                    extra: int = PLAN_POOL) -> list[Plan]:
+    """The exchanges worth simulating: the ``plans`` cheapest sets of ``left``
+    cards among the ``left + extra`` cheapest, each set in cheapest-first order."""
+    pool = cheapest(hand, min(hand.bit_count(), left + extra))
     sets = sorted(combinations(pool, left), key=lambda s: sum(keep_score(c, hand) for c in s))
-    return [Plan(s) for s in sets[:PLANS]]
+    return [Plan(s) for s in sets[:plans]]
 
 
 
@@ -236,14 +237,16 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
     return values
 
 
-def plan_exchange(ctx: Context, worlds: Iterator[World]) -> Values:
+def plan_exchange(ctx: Context, worlds: Iterator[World], count: int = PLANS,
+                  extra: int = PLAN_POOL) -> Values:
     """Giving (3 and 4 players) or discarding (2 players): the best declaration
-    after each candidate exchange, over the worlds. A give or discard is valued by
-    the best plan that starts with it; cards in no candidate plan get no value."""
+    after each candidate exchange (``count`` plans, :func:`candidate_plans`), over
+    the worlds. A give or discard is valued by the best plan that starts with it;
+    cards in no candidate plan get no value."""
     view, rules = ctx.view, ctx.view.rules
     hand = mask_of(view.hand)
     left = rules.musik_size - len(view.discards) if ctx.two else 2 - len(view.given)
-    plans = candidate_plans(hand, left)
+    plans = candidate_plans(hand, left, count, extra)
     receivers: list[int] = []
     if not ctx.two:
         first = ctx.table.nxt(ctx.me)
