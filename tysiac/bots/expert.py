@@ -11,8 +11,8 @@ learned from simulated deals and worlds weighted by what the others chose.
   early tricks solves more worlds than the strong bot (``LATE_PLAY_WORLDS``).
 * The exchange, the declaration and the musik choice: the strong bot's
   simulations (:mod:`.planning`), the exchange with 3 playing seats over more
-  worlds and more candidate gifts (``EXCHANGE``); card play: PIMC (:mod:`.pimc`) over the weighted
-  worlds. (Weighted worlds in the exchange and the declaration were measured to
+  worlds and more candidate gifts (``EXCHANGE``); card play: PIMC (:mod:`.pimc`)
+  over the weighted worlds. (Weighted worlds in the exchange and the declaration were measured to
   cost points: fewer distinct worlds make those simulations noisier.) With
   ``search="alphamu"`` card play fixes the seat's next card across the worlds it
   cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so it is off.
@@ -112,19 +112,21 @@ class ExpertBot(StrongBot):
             values = play(ctx, worlds, weights)
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
-        elif phase == "exchange" and self._exchange(view):
-            count, plans, extra = EXCHANGE[layout(view.rules)]
+        elif phase == "exchange" and (wide := self._wide_exchange(view)):
+            count, plans, extra = wide
             values = plan_exchange(ctx, iter(sampler.sample(rng, count)), plans, extra)
-        else:     # the exchange, the declaration, the musik (and search bidding): strong's
+        else:     # the declaration, the musik, a 2-player exchange (and search bidding)
             values = search_values(ctx, source)
         if phase in ("bid", "declare") and self.score:
             values = game_values(view, values, GAME_WEIGHT)
         return values
 
-    def _exchange(self, view: View) -> bool:
-        """Whether the exchange uses ``EXCHANGE`` (the default budget only)."""
-        return (self.exchange and self.budget_ms is None and not self.worlds
-                and layout(view.rules) in EXCHANGE)
+    def _wide_exchange(self, view: View) -> tuple[int, int, int] | None:
+        """The ``EXCHANGE`` setting of the view's layout, if the exchange uses one
+        (at the default budget only)."""
+        if not self.exchange or self.budget_ms is not None or self.worlds:
+            return None
+        return EXCHANGE.get(layout(view.rules))
 
     def _bid(self, view: View, ctx: Context, sampler: Sampler, rng: random.Random,
              model: ValueModel) -> Values:
