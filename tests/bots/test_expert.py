@@ -6,25 +6,28 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 import pytest
 
 from tysiac import Game, Rules
-from tysiac.bots import ExpertBot, make_bot
+from tysiac.bots import ExpertBot, make_bot, planning
 from tysiac.bots.expert import EXCHANGE
 from tysiac.bots.hint import explain, hint
 from tysiac.bots.inference import Inference, evidence
-from tysiac.bots.planning import PLAN_POOL, PLANS, candidate_plans
+from tysiac.bots.pimc import Context
+from tysiac.bots.planning import PLAN_POOL, PLANS, candidate_plans, plan_exchange
 from tysiac.bots.sampling import Sampler
-from tysiac.bots.strong import Advice
 from tysiac.bots.training import datagen
 from tysiac.bots.valuemodel import BIN, BINS, LAYOUTS, encode, load, reach_grid, reach_rows
 from tysiac.cards import mask_of
 from tysiac.cli.main import main
 from tysiac.engine import BID, DEAL, GAME_OVER
 from tysiac.engine import actions as A
+from tysiac.engine.views import View
 from tysiac.record import dumps, to_record
 
 from ..engine.helpers import cards
@@ -176,23 +179,54 @@ def test_a_hand_mask_round_trips_through_the_encoding() -> None:
     assert x[0, :24].tolist() == [float(hand >> c & 1) for c in range(24)]
 
 
-def test_the_exchange_weighs_more_candidate_gifts_than_strong() -> None:
+def _exchange_view() -> View:
     rnd = random.Random(5)
     game = Game(FORMS["pl-3"], seed=11)
     game.deal()
     while game.phase_name != "exchange":
         game.apply(rnd.choice(game.legal_actions()))
-    view = game.view(game.to_move)
-    hand = mask_of(view.hand)
+    return game.view(game.to_move)
 
-    def gives(advice: list[Advice]) -> set[int]:
-        return {a.action for a in advice if A.kind(a.action) == "give"}
+
+def _gives(values: Iterable[int]) -> set[int]:
+    return {a for a in values if A.kind(a) == "give"}
+
+
+def test_the_exchange_weighs_more_candidate_gifts_than_strong() -> None:
+    view = _exchange_view()
+    hand = mask_of(view.hand)
 
     def first_cards(plans: int, extra: int) -> set[int]:
         return {A.GIVE + p.cards[0] for p in candidate_plans(hand, 2, plans, extra)}
 
-    _, plans, extra = EXCHANGE["3"]
-    wide = gives(ExpertBot(1).advise(view))
-    assert wide == first_cards(plans, extra)
-    assert gives(ExpertBot(1, exchange=False).advise(view)) == first_cards(PLANS, PLAN_POOL)
-    assert first_cards(PLANS, PLAN_POOL) < wide
+    _, plans, extra, (_, keep) = EXCHANGE["3"]
+    wide = _gives(a.action for a in ExpertBot(1).advise(view))
+    assert wide <= first_cards(plans, extra) and 1 <= len(wide) <= keep
+    strong = _gives(a.action for a in ExpertBot(1, exchange=False).advise(view))
+    assert strong == first_cards(PLANS, PLAN_POOL)
+    assert first_cards(PLANS, PLAN_POOL) < first_cards(plans, extra)
+
+
+def test_halving_simulates_only_the_best_plans_in_the_later_worlds(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    view = _exchange_view()
+    ctx = Context.of(view, "auto")
+    worlds = list(Sampler(view).sample(random.Random(3), 12))
+    solves = 0
+    real = planning.declarer_points
+
+    def counted(*args: Any) -> tuple[int, int]:
+        nonlocal solves
+        solves += 1
+        return real(*args)
+
+    monkeypatch.setattr(planning, "declarer_points", counted)
+    plain = plan_exchange(ctx, iter(worlds), 10, 4)
+    assert solves == 12 * 10
+    solves = 0
+    halved = plan_exchange(ctx, iter(worlds), 10, 4, halving=(6, 3))
+    assert solves == 6 * 10 + 6 * 3
+    assert 1 <= len(_gives(halved)) <= 3
+    early = plan_exchange(ctx, iter(worlds[:6]), 10, 4)
+    assert max(early, key=lambda a: early[a][0]) in halved     # the leader goes on
+    assert plan_exchange(ctx, iter(worlds), 10, 4, halving=(6, 10)) == plain

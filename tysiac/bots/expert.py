@@ -55,11 +55,15 @@ OVERSAMPLE = 3
 #: layout: the weights leave fewer worlds that count, and these positions solve
 #: fast (measured a gain with 3 playing seats, none with 2).
 LATE_PLAY_WORLDS = {"3": 40}
-#: The exchange with 3 playing seats: (worlds, plans among the cheapest cards and
-#: how many more cards than the gifts those are drawn from); the strong bot's are
-#: (8, 5, 3). Two gifts are one choice among many close ones, and 8 worlds were too
-#: few to tell them apart (measured in docs/BOTS.md).
-EXCHANGE = {"3": (16, 10, 4)}
+#: An exchange search: worlds, plans among the cheapest cards, how many more cards
+#: than the gifts those are drawn from, and the halving (after that many worlds
+#: only that many best plans go on; :func:`.planning.plan_exchange`).
+ExchangeSearch = tuple[int, int, int, tuple[int, int] | None]
+#: The exchange with 3 playing seats; the strong bot's is (8, 5, 3, None). Two
+#: gifts are one choice among many close ones, and 8 worlds were too few to tell
+#: them apart; the halving keeps the choice and cuts a quarter of the time
+#: (measured in docs/BOTS.md). With 2 players it measured no gain.
+EXCHANGE: dict[str, ExchangeSearch] = {"3": (16, 10, 4, (8, 4))}
 #: The draw game while the stock lasts: orders of the stock each world is played
 #: with (:mod:`.drawplay`; 1: the strong bot's play). Measured against strong over
 #: 600 deals: 4 orders +5.1 ± 3.6, 8 orders +8.4 ± 3.5 a seat-deal.
@@ -113,15 +117,15 @@ class ExpertBot(StrongBot):
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
         elif phase == "exchange" and (wide := self._wide_exchange(view)):
-            count, plans, extra = wide
-            values = plan_exchange(ctx, iter(sampler.sample(rng, count)), plans, extra)
+            count, plans, extra, halving = wide
+            values = plan_exchange(ctx, iter(sampler.sample(rng, count)), plans, extra, halving)
         else:     # the declaration, the musik, a 2-player exchange (and search bidding)
             values = search_values(ctx, source)
         if phase in ("bid", "declare") and self.score:
             values = game_values(view, values, GAME_WEIGHT)
         return values
 
-    def _wide_exchange(self, view: View) -> tuple[int, int, int] | None:
+    def _wide_exchange(self, view: View) -> ExchangeSearch | None:
         """The ``EXCHANGE`` setting of the view's layout, if the exchange uses one
         (at the default budget only)."""
         if not self.exchange or self.budget_ms is not None or self.worlds:

@@ -238,11 +238,15 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
 
 
 def plan_exchange(ctx: Context, worlds: Iterator[World], count: int = PLANS,
-                  extra: int = PLAN_POOL) -> Values:
+                  extra: int = PLAN_POOL, halving: tuple[int, int] | None = None) -> Values:
     """Giving (3 and 4 players) or discarding (2 players): the best declaration
     after each candidate exchange (``count`` plans, :func:`candidate_plans`), over
     the worlds. A give or discard is valued by the best plan that starts with it;
-    cards in no candidate plan get no value."""
+    cards in no candidate plan get no value.
+
+    ``halving=(first, keep)``: after the ``first`` worlds only the ``keep`` best
+    plans so far are simulated in the rest, and only they are valued (the others
+    have lost already; their values from fewer worlds would not compare)."""
     view, rules = ctx.view, ctx.view.rules
     hand = mask_of(view.hand)
     left = rules.musik_size - len(view.discards) if ctx.two else 2 - len(view.given)
@@ -251,23 +255,28 @@ def plan_exchange(ctx: Context, worlds: Iterator[World], count: int = PLANS,
     if not ctx.two:
         first = ctx.table.nxt(ctx.me)
         receivers = [first, ctx.table.nxt(first)][len(view.given):]
+    raised = any(b for _, b in view.bids)
+    later = rules.bomb_timing == "after_exchange" and may_bomb_later(ctx, ctx.me, raised)
+    bomb = bomb_margin(ctx, ctx.me) if later else None
     outcomes: dict[Plan, list[tuple[int, int]]] = {p: [] for p in plans}
-    for world in worlds:
+
+    def best(plan: Plan) -> tuple[float, float]:
+        return _best_contract(ctx, outcomes[plan], view.bid, hand & ~mask_of(plan.cards), bomb)
+
+    for i, world in enumerate(worlds):
+        if halving and i == halving[0]:
+            plans = sorted(plans, key=lambda p: -best(p)[0])[:halving[1]]
         for plan in plans:
             rest = hand & ~mask_of(plan.cards)
             gifts = {r: 1 << c for r, c in zip(receivers, plan.cards, strict=False)}
             leftover = world.leftover | mask_of(plan.cards) if ctx.two else 0
             outcomes[plan].append(declarer_points(ctx, world, ctx.me, rest, gifts, leftover))
-    raised = any(b for _, b in view.bids)
-    later = rules.bomb_timing == "after_exchange" and may_bomb_later(ctx, ctx.me, raised)
-    bomb = bomb_margin(ctx, ctx.me) if later else None
     base = A.DISCARD if ctx.two else A.GIVE
     values: Values = {}
     for plan in plans:
         if not outcomes[plan]:
             continue
-        rest = hand & ~mask_of(plan.cards)
-        m, share = _best_contract(ctx, outcomes[plan], view.bid, rest, bomb)
+        m, share = best(plan)
         a = base + plan.cards[0]
         if a not in values or m > values[a][0]:
             values[a] = (m, share)
