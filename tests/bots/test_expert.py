@@ -180,11 +180,12 @@ def test_a_hand_mask_round_trips_through_the_encoding() -> None:
 
 
 def _exchange_view() -> View:
-    rnd = random.Random(5)
-    game = Game(FORMS["pl-3"], seed=11)
+    """An exchange after the basic bots' bidding, where the plans differ in value."""
+    game = Game(FORMS["pl-3"], seed=20)
     game.deal()
+    bots = [make_bot("basic", 20) for _ in range(3)]
     while game.phase_name != "exchange":
-        game.apply(rnd.choice(game.legal_actions()))
+        game.apply(bots[game.to_move].choose(game.view(game.to_move)))
     return game.view(game.to_move)
 
 
@@ -226,7 +227,7 @@ def test_halving_simulates_only_the_best_plans_in_the_later_worlds(
     solves = 0
     halved = plan_exchange(ctx, iter(worlds), 10, 4, halving=(6, 3))
     assert solves == 6 * 10 + 6 * 3
-    assert 1 <= len(_gives(halved)) <= 3
+    assert _gives(halved) < _gives(plain)       # the plans of some gifts stopped early
     early = plan_exchange(ctx, iter(worlds[:6]), 10, 4)
     assert max(early, key=lambda a: early[a][0]) in halved     # the leader goes on
     assert plan_exchange(ctx, iter(worlds), 10, 4, halving=(6, 10)) == plain
