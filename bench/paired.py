@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from tysiac import Game, Rules
-from tysiac.arena.players import factory, sees_all
+from tysiac.arena.players import ask, factory
 from tysiac.bots.base import play_deal
 from tysiac.bots.winprob import win_chance
 from tysiac.engine import DEAL, GAME_OVER
@@ -108,7 +108,7 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
                 view = game.view(s)
                 if len(view.legal) > 1:
                     asked += 1
-                    mine = _choose(me, game, view)
+                    mine = ask(me, game, view)
                     if mine != a:
                         diverged, a = True, mine
                         first = (game.phase_name, recorded[i], mine)
@@ -117,7 +117,7 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
             if len(view.legal) == 1:
                 a = view.legal[0]
             elif s == seat:
-                a = _choose(me, game, view)
+                a = ask(me, game, view)
             else:
                 if s not in others:
                     others[s] = make_player(level, seed)
@@ -128,12 +128,6 @@ def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, 
     return {"delta": list(r.delta), "diverged": diverged, "declarer": r.declarer,
             "contract": r.contract, "bomb": r.bomb, "made": r.made, "asked": asked,
             "first": first}
-
-
-def _choose(player: Any, game: Game, view: Any) -> int:
-    """A player's action: from the view, or (the cheat) from a copy of the game,
-    as the arena asks it."""
-    return player.choose_full(game.copy()) if sees_all(player) else player.choose(view)
 
 
 def _mean_ci(xs: list[float]) -> tuple[float, float]:

@@ -10,7 +10,7 @@ from typing import Any
 
 from ..engine import DEAL, GAME_OVER, Game, IllegalAction
 from ..rules import Rules
-from .players import ArenaError, factory, sees_all
+from .players import ArenaError, ask, factory
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,17 +59,9 @@ def play_game(seating: tuple[str, ...], rules: Rules, seed: int, index: int,
         while game.phase not in (DEAL, GAME_OVER):
             seat = game.to_move
             bot = bots[seat]
-            if sees_all(bot):
-                full = game.copy()
-                start = clock()
-                action = bot.choose_full(full)
-                took = clock() - start
-            else:
-                view = game.view(seat)
-                start = clock()
-                action = bot.choose(view)
-                took = clock() - start
-            run.times[seating[seat]].append(took)
+            start = clock()
+            action = ask(bot, game)
+            run.times[seating[seat]].append(clock() - start)
             try:
                 game.play(action, seat)
             except IllegalAction as e:

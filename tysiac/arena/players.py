@@ -7,6 +7,8 @@ from collections.abc import Callable
 from typing import Any
 
 from ..bots import LEVELS
+from ..engine import Game
+from ..engine.views import View
 
 #: Players selectable in the arena only: name -> (module, class).
 ARENA_ONLY = {"cheat": ("tysiac.bots.cheat", "CheatBot")}
@@ -61,3 +63,12 @@ def resolve_levels(text: str, players: int) -> tuple[str, ...]:
 def sees_all(bot: Any) -> bool:
     """Whether a player is given the full game (``choose_full``), not a view."""
     return bool(getattr(bot, "sees_all", False))
+
+
+def ask(bot: Any, game: Game, view: View | None = None) -> int:
+    """The action of the player to move in ``game``: chosen from its seat's view
+    (``view``, if already made), or, for a player that sees all, from a copy of the
+    game (so it cannot change the game itself)."""
+    if sees_all(bot):
+        return int(bot.choose_full(game.copy()))
+    return int(bot.choose(game.view(game.to_move) if view is None else view))
