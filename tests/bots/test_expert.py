@@ -200,12 +200,14 @@ def test_the_exchange_weighs_more_candidate_gifts_than_strong() -> None:
     def first_cards(plans: int, extra: int) -> set[int]:
         return {A.GIVE + p.cards[0] for p in candidate_plans(hand, 2, plans, extra)}
 
-    _, plans, extra, (_, keep) = EXCHANGE["3"]
+    search = EXCHANGE["3"]
+    assert search.halving is not None
     wide = _gives(a.action for a in ExpertBot(1).advise(view))
-    assert wide <= first_cards(plans, extra) and 1 <= len(wide) <= keep
+    assert wide <= first_cards(search.plans, search.extra)
+    assert 1 <= len(wide) <= search.halving[1]
     strong = _gives(a.action for a in ExpertBot(1, exchange=False).advise(view))
     assert strong == first_cards(PLANS, PLAN_POOL)
-    assert first_cards(PLANS, PLAN_POOL) < first_cards(plans, extra)
+    assert first_cards(PLANS, PLAN_POOL) < first_cards(search.plans, search.extra)
 
 
 def test_halving_simulates_only_the_best_plans_in_the_later_worlds(

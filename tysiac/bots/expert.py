@@ -12,8 +12,9 @@ learned from simulated deals and worlds weighted by what the others chose.
 * The exchange, the declaration and the musik choice: the strong bot's
   simulations (:mod:`.planning`), the exchange with 3 playing seats over more
   worlds and more candidate gifts (``EXCHANGE``); card play: PIMC (:mod:`.pimc`)
-  over the weighted worlds. (Weighted worlds in the exchange and the declaration were measured to
-  cost points: fewer distinct worlds make those simulations noisier.) With
+  over the weighted worlds. (Weighted worlds in the exchange and the declaration
+  were measured to cost points: fewer distinct worlds make those simulations
+  noisier.) With
   ``search="alphamu"`` card play fixes the seat's next card across the worlds it
   cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so it is off.
 * The draw game while the stock lasts (:mod:`.drawplay`): the opponent's answer to
@@ -28,6 +29,7 @@ one at a time, for the ablation (``bench/ablation_bench.py``).
 from __future__ import annotations
 
 import random
+from typing import NamedTuple
 
 from ..engine import actions as A
 from ..engine.views import View
@@ -55,15 +57,22 @@ OVERSAMPLE = 3
 #: layout: the weights leave fewer worlds that count, and these positions solve
 #: fast (measured a gain with 3 playing seats, none with 2).
 LATE_PLAY_WORLDS = {"3": 40}
-#: An exchange search: worlds, plans among the cheapest cards, how many more cards
-#: than the gifts those are drawn from, and the halving (after that many worlds
-#: only that many best plans go on; :func:`.planning.plan_exchange`).
-ExchangeSearch = tuple[int, int, int, tuple[int, int] | None]
+
+
+class ExchangeSearch(NamedTuple):
+    """How the exchange is searched (:func:`.planning.plan_exchange`)."""
+
+    worlds: int
+    plans: int                       # candidate plans among the cheapest cards
+    extra: int                       # how many more cards than the gifts they come from
+    halving: tuple[int, int] | None  # after that many worlds, only that many best go on
+
+
 #: The exchange with 3 playing seats; the strong bot's is (8, 5, 3, None). Two
 #: gifts are one choice among many close ones, and 8 worlds were too few to tell
 #: them apart; the halving keeps the choice and cuts a quarter of the time
 #: (measured in docs/BOTS.md). With 2 players it measured no gain.
-EXCHANGE: dict[str, ExchangeSearch] = {"3": (16, 10, 4, (8, 4))}
+EXCHANGE = {"3": ExchangeSearch(worlds=16, plans=10, extra=4, halving=(8, 4))}
 #: The draw game while the stock lasts: orders of the stock each world is played
 #: with (:mod:`.drawplay`; 1: the strong bot's play). Measured against strong over
 #: 600 deals: 4 orders +5.1 ± 3.6, 8 orders +8.4 ± 3.5 a seat-deal.
@@ -117,8 +126,8 @@ class ExpertBot(StrongBot):
         elif phase == "bid" and self.bidding == "model" and model is not None:
             values = self._bid(view, ctx, sampler, rng, model)
         elif phase == "exchange" and (wide := self._wide_exchange(view)):
-            count, plans, extra, halving = wide
-            values = plan_exchange(ctx, iter(sampler.sample(rng, count)), plans, extra, halving)
+            values = plan_exchange(ctx, iter(sampler.sample(rng, wide.worlds)), wide.plans,
+                                   wide.extra, wide.halving)
         else:     # the declaration, the musik, a 2-player exchange (and search bidding)
             values = search_values(ctx, source)
         if phase in ("bid", "declare") and self.score:
