@@ -14,9 +14,9 @@ learned from simulated deals and worlds weighted by what the others chose.
   worlds and more candidate gifts (``EXCHANGE``); card play: PIMC (:mod:`.pimc`)
   over the weighted worlds. (Weighted worlds in the exchange and the declaration
   were measured to cost points: fewer distinct worlds make those simulations
-  noisier.) With
-  ``search="alphamu"`` card play fixes the seat's next card across the worlds it
-  cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so it is off.
+  noisier.) With ``search="alphamu"`` card play fixes the seat's next card across
+  the worlds it cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so
+  it is off.
 * The draw game while the stock lasts (:mod:`.drawplay`): the opponent's answer to
   a lead is chosen over several orders of the stock, not foreseeing the draw.
 
