@@ -130,6 +130,14 @@ def test_a_player_that_sees_all_is_given_the_game_and_marked(
     assert report_json(result)["levels"][0]["sees_all"] is True
 
 
+def test_the_musik_seer_is_marked_for_what_it_sees(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(LEVELS, "musik-seer", Seer)      # the report's note, quickly
+    result = run_arena(ArenaSpec(resolve_levels("musik-seer,random,random", 3), PL3, 2, seed=2))
+    assert "musik-seer sees the musik while bidding" in report_text(result, "en")
+    assert "widzi musik w licytacji" in report_text(result, "pl")
+    assert "sees every card" not in report_text(result, "en")
+
+
 class Breaker:
     name = "breaker"
 

@@ -1,15 +1,19 @@
-"""The strong bot and the cheat player: legal play in every table form, the same
-choice for the same view, the same results with and without the C kernel, and
-sound play where the right action is plain."""
+"""The strong bot and the cheat player (and the musik seer): legal play in every
+table form, the same choice for the same view, the same results with and without
+the C kernel, and sound play where the right action is plain."""
 
 from __future__ import annotations
 
+import functools
+import operator
 import random
 
 import pytest
 
 from tysiac import Game, Rules
+from tysiac.arena.players import resolve_levels
 from tysiac.bots import LEVELS, CheatBot, StrongBot, kernel, make_bot
+from tysiac.bots.cheat import KnownMusikSampler, MusikSeer
 from tysiac.bots.pimc import Context
 from tysiac.engine import DEAL, GAME_OVER, PLAY
 from tysiac.engine import actions as A
@@ -192,3 +196,35 @@ def test_cheat_is_an_upper_bound_in_a_solved_ending() -> None:
             r = g.results[-1]
             ends.append((r.made, -sum(r.points[s] for s in range(3) if s != d)))
         assert ends[0] >= ends[1]
+
+
+@pytest.mark.parametrize("name", ["pl-3", "pl-2"])
+def test_the_musik_seer_draws_only_the_others_hands(name: str) -> None:
+    game = Game(FORMS[name], seed=6)
+    game.deal()
+    view = game.view(game.to_move)
+    worlds = KnownMusikSampler(view, tuple(game.musiks)).sample(random.Random(2), 30)
+    assert len(worlds) == 30
+    others = [s for s in range(game.n) if s != view.seat]
+    # With 2 players the musiks and the seat's hand leave the other's hand known.
+    drawn = {tuple(w.hands[s] for s in others) for w in worlds}
+    assert len(drawn) > 1 if len(others) > 1 else drawn == {(game.hands[others[0]],)}
+    for w in worlds:
+        assert w.musiks == tuple(game.musiks)
+        assert w.hands[view.seat] == game.hands[view.seat]
+        cards = [*w.hands, *w.musiks]
+        assert sum(c.bit_count() for c in cards) == 24
+        assert functools.reduce(operator.or_, cards) == (1 << 24) - 1
+        assert [w.hands[s].bit_count() for s in others] == [game.hands[s].bit_count()
+                                                            for s in others]
+
+
+def test_the_musik_seer_plays_a_deal_legally_and_only_in_the_arena() -> None:
+    assert "musik-seer" not in LEVELS
+    assert resolve_levels("musik-seer,expert,expert", 3)[0] == "musik-seer"
+    game = Game(FORMS["pl-3"], seed=5)
+    game.deal()
+    seer = MusikSeer(seed=1)
+    while game.phase not in (DEAL, GAME_OVER):
+        game.play(seer.choose_full(game.copy()))
+    assert game.results

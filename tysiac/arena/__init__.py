@@ -25,9 +25,10 @@ Semantics (what ``tysiac arena`` and ``make bench-bots`` measure):
   games ranked by final score; a level holding several seats moves by the mean of
   their updates) and **decision time** (median and 99th percentile of the wall time
   of each ``choose`` call, over every decision played).
-* **Cheat.** A bot with ``sees_all = True`` (the ``cheat`` player) is given the whole
-  game (``choose_full(game)``) instead of a view. It is selectable only here, and
-  every report marks it: it is an upper bound, not an opponent.
+* **Cheat.** A bot with ``sees_all = True`` (the ``cheat`` player, and the
+  ``musik-seer``, which sees only the musik and only while bidding) is given the
+  whole game (``choose_full(game)``) instead of a view. It is selectable only here,
+  and every report marks it: it is an upper bound, not an opponent.
 
 Results do not depend on ``--jobs``: games are played in worker processes and
 merged in the order of ``i``.

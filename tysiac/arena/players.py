@@ -1,4 +1,5 @@
-"""Who may sit at an arena table: the bot levels, and the arena-only ``cheat``."""
+"""Who may sit at an arena table: the bot levels, and the arena-only ``cheat`` and
+``musik-seer``."""
 
 from __future__ import annotations
 
@@ -11,7 +12,8 @@ from ..engine import Game
 from ..engine.views import View
 
 #: Players selectable in the arena only: name -> (module, class).
-ARENA_ONLY = {"cheat": ("tysiac.bots.cheat", "CheatBot")}
+ARENA_ONLY = {"cheat": ("tysiac.bots.cheat", "CheatBot"),
+              "musik-seer": ("tysiac.bots.cheat", "MusikSeer")}
 
 
 class ArenaError(ValueError):

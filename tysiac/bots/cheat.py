@@ -1,6 +1,7 @@
 """The ``cheat`` player: it SEES EVERY CARD — hands, musiks, stock. An upper bound
 for the arena only, never a level a person plays against (it is not in
-``LEVELS``).
+``LEVELS``). Beside it, ``musik-seer``: the expert bot that sees only the musik,
+and only while bidding.
 
 It values actions exactly as the strong bot does (:func:`.strong.evaluate`), over
 the one true world instead of sampled ones: double-dummy play, and bidding and
@@ -10,12 +11,16 @@ it by ``sees_all`` and calls :meth:`CheatBot.choose_full` with the game.
 
 from __future__ import annotations
 
+import random
 from collections.abc import Iterator
+from dataclasses import replace
 
 from ..engine.game import Game
 from ..engine.views import View
-from .sampling import World
-from .strong import evaluate
+from .base import position_rng
+from .expert import ExpertBot
+from .sampling import MUSIK, Place, Sampler, World
+from .strong import evaluate, ranked, world_source
 
 
 class CheatBot:
@@ -57,3 +62,46 @@ def true_world(game: Game) -> World:
         else:
             leftover = game.musiks[1 - game.musik_choice] | game.discards
     return World(tuple(game.hands), musiks, leftover, tuple(reversed(game.stock)))
+
+
+class KnownMusikSampler(Sampler):
+    """Worlds of a view in which the musiks are the true ones: only the others'
+    hands are drawn."""
+
+    def __init__(self, view: View, musiks: tuple[int, ...]) -> None:
+        self.musiks = musiks                # read by _places, which __init__ calls
+        self.fixed = False                  # whether the view's musiks were hidden
+        super().__init__(view)
+
+    def _places(self) -> tuple[list[Place], int, int]:
+        places, unknown, restricted = super()._places()
+        self.fixed = any(p.kind == MUSIK for p in places)
+        if not self.fixed:
+            return places, unknown, restricted
+        known = 0
+        for m in self.musiks:
+            known |= m
+        return [p for p in places if p.kind != MUSIK], unknown & ~known, restricted
+
+    def _world(self, placed: dict[tuple[int, int], int], rng: random.Random) -> World:
+        world = super()._world(placed, rng)
+        return replace(world, musiks=self.musiks) if self.fixed else world
+
+
+class MusikSeer(ExpertBot):
+    """The expert bot that SEES THE MUSIK while bidding, and nothing else: what
+    knowing the musik before anyone has shown it is worth (arena only). Its worlds
+    in bidding draw only the others' hands; after the bidding it is the expert
+    bot (the musik is then shown, or known to the declarer)."""
+
+    name = "musik-seer"
+    sees_all = True
+
+    def choose_full(self, game: Game) -> int:
+        view = game.view(game.to_move)
+        if view.phase != "bid" or len(view.legal) == 1:
+            return self.choose(view)
+        rng = position_rng(self.seed, view)
+        sampler = KnownMusikSampler(view, tuple(game.musiks))
+        source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
+        return ranked(view, self._values(view, source, sampler, rng))[0].action
