@@ -70,12 +70,11 @@ class KnownMusikSampler(Sampler):
 
     def __init__(self, view: View, musiks: tuple[int, ...]) -> None:
         self.musiks = musiks                # read by _places, which __init__ calls
-        self.fixed = False                  # whether the view's musiks were hidden
         super().__init__(view)
 
     def _places(self) -> tuple[list[Place], int, int]:
         places, unknown, restricted = super()._places()
-        self.fixed = any(p.kind == MUSIK for p in places)
+        self.fixed = any(p.kind == MUSIK for p in places)   # hidden from the view
         if not self.fixed:
             return places, unknown, restricted
         known = 0
@@ -101,7 +100,7 @@ class MusikSeer(ExpertBot):
         view = game.view(game.to_move)
         if view.phase != "bid" or len(view.legal) == 1:
             return self.choose(view)
-        rng = position_rng(self.seed, view)
+        rng = position_rng(self.seed, view)       # as StrongBot.advise, but the sampler
         sampler = KnownMusikSampler(view, tuple(game.musiks))
         source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
         return ranked(view, self._values(view, source, sampler, rng))[0].action
