@@ -68,7 +68,8 @@ class ExchangeSearch(NamedTuple):
     halving: tuple[int, int] | None  # after that many worlds, only that many best go on
 
 
-#: The exchange with 3 playing seats; the strong bot's is (8, 5, 3, None). Two
+#: The exchange with 3 playing seats (the strong bot's: ``DEFAULT_WORLDS["exchange"]``
+#: worlds, ``planning.PLANS`` plans from ``PLAN_POOL`` more cards, no halving). Two
 #: gifts are one choice among many close ones, and 8 worlds were too few to tell
 #: them apart; the halving keeps the choice and cuts a quarter of the time
 #: (measured in docs/BOTS.md). With 2 players it measured no gain.
