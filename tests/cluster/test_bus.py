@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
+from types import SimpleNamespace
 
 import redis
 
@@ -126,3 +127,45 @@ def test_one_renewal_keeps_the_leases_still_ours_and_names_the_others():
     assert lost == {"T7", "T42"}
     assert lost_b == {"T0"}
     assert all(4000 < t <= 5000 for t in ttls)
+
+
+class Contended(Recorder):
+    """Another node wins every lease; the bus keeps what this node listens to."""
+
+    def __init__(self, node_id: str) -> None:
+        super().__init__(node_id)
+        self.listening: set[str] = set()
+
+    async def acquire(self, table: str) -> bool:
+        return False
+
+    async def subscribe(self, channel: str) -> None:
+        self.listening.add(channel)
+
+    async def unsubscribe(self, channel: str) -> None:
+        self.listening.discard(channel)
+
+
+class OneTable:
+    """A store that holds one table in play."""
+
+    async def table(self, table_id: str) -> SimpleNamespace:
+        return SimpleNamespace(status="playing")
+
+
+def test_a_node_that_loses_the_race_for_a_table_still_hears_its_new_owner():
+    """The owner went, this node tried to take the table over and another node was
+    quicker: it goes on relaying the table and still hears its news (a new owner,
+    a hand-over), so its watchers join whoever drives it now."""
+    bus = Contended("b")
+    relay = Node(Config(), OneTable(), None, bus, "b")  # type: ignore[arg-type]
+
+    async def run() -> None:
+        await relay._relay("T")
+        await relay._unrelay_and_take("T")    # as the janitor does on seeing no owner
+        # A hand-over ("released") sends every relaying node to take the table at once.
+        await relay._unrelay_and_take("T")
+
+    asyncio.run(run())
+    assert "T" in relay.relayed and "T" not in relay.hosts
+    assert bus.listening == {bus.channel("t", "T")}

@@ -212,17 +212,21 @@ class Node:
     async def attach(self, table_id: str) -> bool:
         """Make sure a table is served here: driven by this node if nobody drives it,
         else relayed from its owner. False: no such table."""
-        if table_id in self.hosts or table_id in self.relayed:
-            return True
+        if table_id not in self.hosts and table_id not in self.relayed:
+            await self._take_once(table_id)
+        return table_id in self.hosts or table_id in self.relayed
+
+    async def _take_once(self, table_id: str) -> None:
+        """:meth:`_take`, one at a time for a table: a caller meanwhile waits for
+        the one under way (two at once would both drive and relay it)."""
         pending = self._loading.get(table_id)
         if pending is not None:
             await pending
-            return table_id in self.hosts or table_id in self.relayed
+            return
         future: asyncio.Future[TableHost | None] = asyncio.get_running_loop().create_future()
         self._loading[table_id] = future
         try:
             future.set_result(await self._take(table_id))
-            return table_id in self.hosts or table_id in self.relayed
         except BaseException as e:
             future.set_exception(e)
             future.exception()      # retrieved: no "never retrieved" warning
@@ -316,8 +320,10 @@ class Node:
         free = [t for t, o in zip(active, owners, strict=True) if o is None]
         random.shuffle(free)                  # nodes starting together share the work
         for table_id in free[:limit]:
+            if table_id in self.hosts:        # taken here meanwhile (a watcher came)
+                continue
             try:
-                await self._take(table_id)
+                await self._take_once(table_id)
             except Exception:
                 log.exception("table %s could not be rebuilt", table_id,
                               extra={"table": table_id})
@@ -358,7 +364,6 @@ class Node:
                 relayed = sorted(self.relayed)
                 for t, owner in zip(relayed, await self.bus.owners(relayed), strict=True):
                     if owner is None:
-                        self.relayed.discard(t)
                         await self._unrelay_and_take(t)
                 if rounds % 3 == 0:
                     await self._adopt_unowned(limit=100)
@@ -367,10 +372,12 @@ class Node:
                 log.warning("janitor: %s", e)
 
     async def _unrelay_and_take(self, table_id: str) -> None:
-        await self.bus.unsubscribe(self.bus.channel("t", table_id))
+        """Take over a relayed table whose owner is gone. Where another node was
+        quicker, go on relaying it, still subscribed to its news (its new owner
+        announces itself there, and this node's watchers then join it)."""
         self.relayed.add(table_id)           # _take moves it from relayed to owned
-        if await self._take(table_id) is None and table_id not in self.relayed:
-            self.relayed.discard(table_id)
+        if table_id not in self.hosts:
+            await self._take_once(table_id)
 
     async def _forget_dead_watchers(self) -> None:
         for host in list(self.hosts.values()):
