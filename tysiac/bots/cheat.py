@@ -17,10 +17,9 @@ from dataclasses import replace
 
 from ..engine.game import Game
 from ..engine.views import View
-from .base import position_rng
 from .expert import ExpertBot
 from .sampling import MUSIK, Place, Sampler, World
-from .strong import evaluate, ranked, world_source
+from .strong import evaluate
 
 
 class CheatBot:
@@ -100,7 +99,4 @@ class MusikSeer(ExpertBot):
         view = game.view(game.to_move)
         if view.phase != "bid" or len(view.legal) == 1:
             return self.choose(view)
-        rng = position_rng(self.seed, view)       # as StrongBot.advise, but the sampler
-        sampler = KnownMusikSampler(view, tuple(game.musiks))
-        source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
-        return ranked(view, self._values(view, source, sampler, rng))[0].action
+        return self.advise(view, KnownMusikSampler(view, tuple(game.musiks)))[0].action

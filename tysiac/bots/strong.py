@@ -81,12 +81,13 @@ class StrongBot:
             return view.legal[0]
         return self.advise(view)[0].action
 
-    def advise(self, view: View) -> list[Advice]:
-        """Every candidate action of ``view`` with its value, best first."""
+    def advise(self, view: View, sampler: Sampler | None = None) -> list[Advice]:
+        """Every candidate action of ``view`` with its value, best first, over worlds
+        drawn by ``sampler`` (by default, the worlds consistent with ``view``)."""
         if view.seat is None or not view.legal:
             raise ValueError("advice needs the view of the seat to move")
         rng = position_rng(self.seed, view)
-        sampler = Sampler(view)
+        sampler = sampler or Sampler(view)
         source = world_source(view, sampler, rng, self.budget_ms, self.worlds)
         return ranked(view, self._values(view, source, sampler, rng))
 
