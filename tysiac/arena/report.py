@@ -19,16 +19,20 @@ _T: dict[str, tuple[str, str]] = {
     "includes": ("przedział obejmuje zero", "the interval includes zero"),
     "cheat": ("* {name} widzi wszystkie karty: górna granica siły, tylko na arenie",
               "* {name} sees every card: an upper bound of strength, arena only"),
-    "musik-seer": ("* {name} widzi musik w licytacji: ile wart jest musik znany z góry, "
-                   "tylko na arenie",
-                   "* {name} sees the musik while bidding: what knowing it beforehand is "
-                   "worth, arena only"),
     "ci": ("± to połowa 95% przedziału ufności (partie duplikatowe jako próby)",
            "± is half the 95% confidence interval (duplicate games as samples)"),
     "per_seat": ("na miejsce: partie wygrane przez bota, podzielone przez liczbę jego miejsc "
                  "przy stole; równe szanse: 1/{n} = {even:.0f}%",
                  "per seat: the games the bot won, divided by the seats it holds at the "
                  "table; an even share is 1/{n} = {even:.0f}%"),
+}
+
+#: The note on a player given the whole game, by its name (any other: the cheat's).
+_SEES: dict[str, tuple[str, str]] = {
+    "musik-seer": ("* {name} widzi musik w licytacji: ile wart jest musik znany z góry, "
+                   "tylko na arenie",
+                   "* {name} sees the musik while bidding: what knowing it beforehand is "
+                   "worth, arena only"),
 }
 
 
@@ -84,7 +88,7 @@ def report_text(result: ArenaResult, lang: str = "pl") -> str:
     players = spec.rules.players
     lines += ["", *textwrap.wrap(_T["ci"][i], WIDTH),
               *textwrap.wrap(_T["per_seat"][i].format(n=players, even=100 / players), WIDTH)]
-    lines += [_T.get(fig.level, _T["cheat"])[i].format(name=fig.level)
+    lines += [_SEES.get(fig.level, _T["cheat"])[i].format(name=fig.level)
               for fig in result.levels.values() if fig.sees_all]
     return "\n".join(lines)
 
