@@ -4,8 +4,10 @@ Pairings: in pl-3 ``basic`` against ``random``, ``strong`` against ``basic``,
 ``expert`` against ``basic`` and against ``strong``, and the ``cheat`` player (it
 sees every card: an upper bound) against ``strong`` and against ``expert``; in
 pl-2 (both layouts), pl-4 and dobierany ``expert`` against ``strong``, and the
-older pairings. Each pairing plays the duplicate format of :mod:`tysiac.arena`
-with about ``--deals`` deals in all (split evenly over its seatings) and prints
+older pairings; in pl-3 with each option that changes play (no meld in the first
+trick, ``must_trump`` off, a bid step of 5, no bombs) ``expert`` against ``strong``.
+Each pairing plays the duplicate format of :mod:`tysiac.arena` with about
+``--deals`` deals in all (split evenly over its seatings) and prints
 the arena's table; a summary of the margins follows, then each search bot's
 contracts: the share of its seat-deals it declared, and the share of those made.
 Pairings whose bots do not exist yet are skipped and named.
@@ -28,7 +30,7 @@ from tysiac.arena.duplicate import seatings
 from tysiac.arena.players import ARENA_ONLY
 from tysiac.bots import LEVELS
 
-#: (table, its rules, the bots): the table's name is a preset, or a preset and a layout.
+#: (table, the bots): the table is a preset, then a 2-player layout or rule options.
 PAIRINGS = [
     ("pl-3", "basic,random,random"),
     ("pl-3", "strong,basic,basic"),
@@ -44,9 +46,11 @@ PAIRINGS = [
     ("pl-4", "strong,basic,basic,basic"),
     ("pl-4", "expert,strong,strong,strong"),
     ("dobierany", "expert,strong"),
+    ("pl-3 meld_first_trick=false", "expert,strong,strong"),
+    ("pl-3 must_trump=false", "expert,strong,strong"),
+    ("pl-3 bid_step=5", "expert,strong,strong"),
+    ("pl-3 bombs_per_player=0", "expert,strong,strong"),
 ]
-
-
 
 SEED = 2024
 

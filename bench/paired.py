@@ -38,6 +38,7 @@ from tysiac.arena.players import ask, factory
 from tysiac.bots.base import play_deal
 from tysiac.bots.winprob import win_chance
 from tysiac.engine import DEAL, GAME_OVER
+from tysiac.rules import parse_option
 
 CACHE = Path(os.environ.get("TYSIAC_BENCH_CACHE", Path.home() / ".cache" / "tysiac-bench"))
 ALL_PHASES = ("bid", "exchange", "declare", "choose_musik", "play")
@@ -50,9 +51,14 @@ Start = tuple[tuple[int, ...] | None, tuple[int, ...] | None]
 
 
 def table_rules(table: str) -> Rules:
-    """A preset, or a preset and a 2-player layout: ``pl-2 9+2x3``."""
-    preset, _, layout = table.partition(" ")
-    return Rules.preset(preset, two_player_layout=layout) if layout else Rules.preset(preset)
+    """A preset, then a 2-player layout or rule options, e.g. ``pl-2 9+2x3`` or
+    ``pl-3 must_trump=false bid_step=5``."""
+    preset, *rest = table.split()
+    options = dict(parse_option(word) for word in rest if "=" in word)
+    layouts = [word for word in rest if "=" not in word]
+    if layouts:
+        options["two_player_layout"] = layouts[-1]
+    return Rules.preset(preset, **options)
 
 
 def deal_game(rules: Rules, seed: int, index: int, start: Start = (None, None)) -> Game:
