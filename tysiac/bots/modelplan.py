@@ -29,7 +29,7 @@ import numpy.typing as npt
 from ..cards import MARRIAGE_VALUES, mask_of
 from ..engine import actions as A
 from .pimc import Context, Values
-from .planning import bomb_margin, candidate_plans, may_bomb_later
+from .planning import bomb_deltas, bomb_margin, candidate_plans, margin_of, may_bomb_later
 from .sampling import World
 from .valuemodel import F32, ValueModel, flags, reach_grid
 
@@ -159,13 +159,7 @@ def marriage_totals(masks: I64) -> I64:
 def own_bomb(planner: Planner, declarer: int) -> float:
     """What a bomb is worth to the declarer itself (how it decides to throw one)."""
     ctx = planner.ctx
-    rules = ctx.view.rules
-    thrown = ctx.view.bombs[declarer]
-    gain = 0 if thrown < rules.bomb_free_first else rules.bomb_points
-    others = [s for s in ctx.seats if s != declarer]
-    penalty = rules.bomb_penalty
-    cost = penalty.points if penalty and (thrown + 1) % penalty.every == 0 else 0
-    return -cost - sum(ctx.adds[s] * gain for s in others) / len(others)
+    return margin_of(ctx, bomb_deltas(ctx, declarer), declarer)
 
 
 # --- the decisions ----------------------------------------------------------------------

@@ -38,6 +38,9 @@ class Context:
     table: Table
     adds: tuple[int, ...]           # per seat: 1 if its defender points count, else 0
     backend: str
+    #: What keeping this seat's bomb is worth, in points of margin (None: the fixed
+    #: guess of ``planning.BOMB_RESERVE``).
+    reserve: float | None = None
 
     @classmethod
     def of(cls, view: View, backend: str = "auto") -> Context:

@@ -142,18 +142,31 @@ def made_chance(points: int, contract: int) -> float:
     return 1 / (1 + exp((contract - points - SIM_EDGE) / SIM_SPREAD))
 
 
-def bomb_margin(ctx: Context, declarer: int) -> float:
-    """The seat's margin when ``declarer`` throws a bomb (RULES.md section 4); its
-    own bomb also costs what keeping a counted bomb for a worse hand is worth."""
-    rules, view = ctx.view.rules, ctx.view
-    thrown = view.bombs[declarer]
+def bomb_deltas(ctx: Context, declarer: int, thrown: int | None = None) -> dict[int, int]:
+    """Each playing seat's score change when ``declarer`` throws a bomb (RULES.md
+    section 4), having thrown ``thrown`` before (by default as many as it has)."""
+    rules = ctx.view.rules
+    thrown = ctx.view.bombs[declarer] if thrown is None else thrown
     gain = 0 if thrown < rules.bomb_free_first else rules.bomb_points
     delta = {s: ctx.adds[s] * gain for s in ctx.seats if s != declarer}
     penalty = rules.bomb_penalty
     delta[declarer] = -penalty.points if penalty and (thrown + 1) % penalty.every == 0 else 0
-    others = sum(d for s, d in delta.items() if s != ctx.me) / (ctx.k - 1)
-    reserve = BOMB_RESERVE if declarer == ctx.me and rules.bombs_per_player is not None else 0
-    return delta[ctx.me] - others - reserve
+    return delta
+
+
+def margin_of(ctx: Context, delta: dict[int, int], seat: int) -> float:
+    """A seat's score change in ``delta`` minus the other playing seats' average."""
+    return delta[seat] - sum(d for s, d in delta.items() if s != seat) / (ctx.k - 1)
+
+
+def bomb_margin(ctx: Context, declarer: int) -> float:
+    """The seat's margin when ``declarer`` throws a bomb; its own bomb also costs
+    what keeping a counted bomb for a worse hand is worth (``ctx.reserve``, or
+    ``BOMB_RESERVE``)."""
+    reserve = 0.0
+    if declarer == ctx.me and ctx.view.rules.bombs_per_player is not None:
+        reserve = BOMB_RESERVE if ctx.reserve is None else ctx.reserve
+    return margin_of(ctx, bomb_deltas(ctx, declarer), ctx.me) - reserve
 
 
 def may_bomb_later(ctx: Context, declarer: int, raised: bool) -> bool:
