@@ -132,21 +132,28 @@ def run(table: str, level: str, variant: str, seed: int, games: int, jobs: int,
     per_game: list[float] = []
     won: list[float] = []
     diverged = 0
-    rows = list(_map(_variant_task, tasks, jobs))
-    for i in range(games):
+    gains: list[float] = []
+    wins: list[float] = []
+    log = CACHE / f"last-games-{variant.replace(':', '_')}-{table.replace(' ', '_')}.jsonl"
+    details = log.open("w")
+    for n, v in enumerate(_map(_variant_task, tasks, jobs)):
+        i, s = divmod(n, players)
         b = base[i]
-        gains, wins = [], []
-        for s in range(players):
-            v = rows[i * players + s]
-            gains.append(margin(v["scores"], s) - margin(b["scores"], s))
-            wins.append(float(v["winner"] == s) - float(b["winner"] == s))
-            diverged += v["first"] is not None
+        gains.append(margin(v["scores"], s) - margin(b["scores"], s))
+        wins.append(float(v["winner"] == s) - float(b["winner"] == s))
+        diverged += v["first"] is not None
+        details.write(json.dumps({"game": i, "seat": s, "gain": gains[-1], "first": v["first"],
+                                  "scores": v["scores"], "base": b["scores"]}) + "\n")
+        if s < players - 1:
+            continue
         per_game.append(statistics.mean(gains))
         per_deal.append(per_game[-1] / len(b["deals"]))
         won.append(100 * statistics.mean(wins))
+        gains, wins = [], []
         if not quiet and (i + 1) % 10 == 0:
             m, h = _mean_ci(per_deal)
             print(f"  {i + 1} games: {m:+.2f} ± {h:.2f}", file=sys.stderr, flush=True)
+    details.close()
     (deal, deal_ci), (game_m, game_ci), (won_m, won_ci) = (
         _mean_ci(per_deal), _mean_ci(per_game), _mean_ci(won))
     return {"variant": variant, "table": table, "games": games, "gain": deal, "ci": deal_ci,
