@@ -1,4 +1,4 @@
-"""Hints for people: what a search bot (``strong`` by default, or ``expert``) would do
+"""Hints for people: what a search bot (``expert`` by default, or ``strong``) would do
 next, and how it values every candidate (the API the interfaces use; ``tysiac
 hint`` on the command line).
 
@@ -24,7 +24,7 @@ HINT_SEED = 0
 #: The bots that give hints (the search bots, which value every candidate).
 HINT_BOTS: dict[str, type[StrongBot]] = {"strong": StrongBot, "expert": ExpertBot}
 HINT_LEVELS = tuple(HINT_BOTS)
-DEFAULT_LEVEL = "strong"
+DEFAULT_LEVEL = "expert"
 
 
 def hint(view: View, budget_ms: float | None = None, worlds: int | None = None,

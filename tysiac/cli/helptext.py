@@ -136,7 +136,7 @@ z tabeli wyników, 2 plik nie jest zapisem partii (komunikat mówi, co i gdzie).
     f"the preset to show ({_PRESETS})": f"zestaw do pokazania ({_PRESETS})",
     # hint
     hint.HELP: """Czyta zapis trwającej partii (RECORD.md; JSON albo notacja tekstowa)
-i wypisuje, co zagrałby bot (domyślnie silny, albo --level expert) za gracza, który
+i wypisuje, co zagrałby bot (domyślnie ekspert, albo --level strong) za gracza, który
 ma ruch, i dlaczego, z oczekiwanym bilansem rozdania każdej możliwości: zmiana wyniku
 strony gracza minus strony przeciwnej, na przeciwnika, w punktach, średnio po
 rozdaniach zgodnych z tym, co gracz wie. Kod wyjścia 2 dla pliku, którego nie da się
@@ -146,7 +146,7 @@ podpowiedzenia.""",
     "the seat asking (default: the seat to move); it must be to move":
         "miejsce, które pyta (domyślnie to, które ma ruch); musi mieć ruch",
     "print JSON instead of text": "wypisz JSON zamiast tekstu",
-    "the bot that advises (default: strong)": "bot, który doradza (domyślnie strong)",
+    "the bot that advises (default: expert)": "bot, który doradza (domyślnie expert)",
     "what a bot would do next in a game record, and why":
         "co bot zagrałby teraz w zapisanej partii, i dlaczego",
     "think about this long (default: the bot's fixed budget, the same hint every time)":

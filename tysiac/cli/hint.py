@@ -13,7 +13,7 @@ from ..engine.phases import DEAL, GAME_OVER
 from .inputs import InputError, read_game
 
 HELP = """Read a game record in progress (RECORD.md; JSON or the text notation) and
-print what a bot (strong by default, or --level expert) would do next for the seat
+print what a bot (expert by default, or --level strong) would do next for the seat
 to move, and why, with the expected deal margin of every candidate: the score change
 of that seat's side minus the other side's, per opponent, in points, averaged over
 deals consistent with what the seat knows. Exit status 2 for a file that cannot be

@@ -533,7 +533,7 @@ class TysiacApp(App[None]):
         await self.redraw()
 
     async def action_hint(self) -> None:
-        """The strong bot's advice on the line below the prompt; the keyboard goes to
+        """The hint bot's advice on the line below the prompt; the keyboard goes to
         the advised card or bid."""
         if not self.session.view().my_turn:
             self.set_note(self.say("hint_none"))

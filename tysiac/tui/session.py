@@ -305,7 +305,7 @@ class Session:
         self.answer()
 
     def hint(self, picks: Sequence[int] = ()) -> list[Advice]:
-        """The strong bot's advice on the human's decision, best first (none when it
+        """The hint bot's advice on the human's decision, best first (none when it
         is not the human's turn). From the human's view only, like any bot. ``picks``:
         the cards picked so far to give or discard, not yet confirmed: the advice is
         for the next card (none once every card is picked)."""
