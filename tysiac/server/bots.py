@@ -42,7 +42,8 @@ def choose(level: str, seed: int, view: View) -> int:
 
 
 def advise(view: View, lang: str) -> list[dict[str, Any]]:
-    """In a worker: the hint bot's advice for ``view`` (``bots.hint``'s default level), best first, as JSON."""
+    """In a worker: the advice of ``bots.hint``'s default level for ``view``,
+    best first, as JSON."""
     return [advice_json(a, lang) for a in hint(view)[:5]]
 
 
