@@ -29,11 +29,13 @@ one at a time, for the ablation (``bench/ablation_bench.py``).
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..engine import actions as A
 from ..engine.views import View
 from . import alphamu, playinference
+from .bombs import keep_value
 from .drawplay import draw_values
 from .evaluation import layout
 from .inference import Inference, pick
@@ -93,7 +95,7 @@ class ExpertBot(StrongBot):
                  stock_orders: int = STOCK_ORDERS, cards: bool = True,
                  temper: float = 1.0, oversample: int = OVERSAMPLE,
                  late_worlds: int | None = None, gifts: bool = True,
-                 exchange: bool = True) -> None:
+                 exchange: bool = True, reserve: str = "game") -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
@@ -111,10 +113,13 @@ class ExpertBot(StrongBot):
         self.late_worlds = late_worlds  # None: LATE_PLAY_WORLDS; 0: the strong bot's
         self.gifts = gifts              # a defender's gift weighs the play's worlds
         self.exchange = exchange        # EXCHANGE's worlds and plans (False: strong's)
+        self.reserve = reserve          # a bomb kept: "game" (:mod:`.bombs`) or "fixed"
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
         ctx = Context.of(view, self.backend)
+        if self.reserve == "game" and view.phase in ("bid", "exchange", "declare"):
+            ctx = replace(ctx, reserve=keep_value(ctx))
         model = None if view.rules.draw_game else load(layout(view.rules))
         phase = view.phase
         values: Values

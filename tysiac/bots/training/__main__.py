@@ -7,7 +7,9 @@ of the bots, made again from a seed.
 * ``weights/winprob.json``: the chance to win the game from a score state
   (:mod:`.winprob`);
 * ``weights/play.json``: the card-play and gift policies of the expert bot's
-  inference from the cards played and given (:mod:`.playfit`).
+  inference from the cards played and given (:mod:`.playfit`);
+* ``weights/bombs.json``: what keeping a bomb is worth: declarers' margins and
+  how long games last (:mod:`.bombs`).
 
 The data generation runs on ``--jobs`` processes (default: every core). Each
 step prints the data size, the validation error and the time. ``--quick`` is a
@@ -27,21 +29,21 @@ from pathlib import Path
 import numpy as np
 
 from .. import playinference, valuemodel
-from . import basicfit, datagen, mlp, playfit, winprob
+from . import basicfit, bombs, datagen, mlp, playfit, winprob
 
 #: Samples per layout, games of the basic bot per layout, simulated games for
 #: the win chance: full run and ``--quick``.
 FULL = {"value": {"3": 300_000, "2x10": 150_000, "2x9": 150_000}, "basic": 2000,
-        "winprob": 3000, "play": 300}
+        "winprob": 3000, "play": 300, "bombs": 300, "bomb_games": 300}
 QUICK = {"value": {"3": 2000, "2x10": 1000, "2x9": 1000}, "basic": 40, "winprob": 60,
-         "play": 2}
+         "play": 2, "bombs": 3, "bomb_games": 10}
 #: Hidden layers of the networks, and epochs (full run, quick run).
 HIDDEN = (128, 64)
 EPOCHS = (12, 2)
 #: Share of samples whose gift inputs are blanked in training (3 playing seats),
 #: so that a defender may ask about a declarer whose other gift it never saw.
 GIFT_DROPOUT = 0.15
-STEPS = ("value", "basic", "winprob", "play")
+STEPS = ("value", "basic", "winprob", "play", "bombs")
 
 
 def value_models(layout: str, count: int, seed: int, jobs: int, epochs: int,
@@ -126,6 +128,14 @@ def main(argv: list[str] | None = None) -> int:
                                                                 "top1")}
         print(f"  gifts: {i['gifts']:.0f}; validation log-loss {g['log_loss']:.3f} (uniform "
               f"{g['uniform_log_loss']:.3f}), favourite card given {g['top1']:.1%}", flush=True)
+    if "bombs" in steps:
+        t = time.perf_counter()
+        games = int(sizes["bomb_games"])  # type: ignore[call-overload]
+        data = bombs.fit(int(sizes["bombs"]), games, args.seed, args.jobs)  # type: ignore[call-overload]
+        bombs.write(out, data)
+        print(f"bombs: {data['declarations']} declarations of strong bots; deals left from "
+              f"{games} games per table size, validation MAE {data['deals_left_mae']} deals; "
+              f"{time.perf_counter() - t:.0f} s", flush=True)
     print(f"done in {time.perf_counter() - start:.0f} s", flush=True)
     return 0
 
