@@ -10,7 +10,8 @@ import pytest
 
 from tysiac import Game, Rules
 from tysiac.bots import StrongBot
-from tysiac.bots.hint import HINT_SEED, hint
+from tysiac.bots.hint import HINT_SEED, explain, hint
+from tysiac.bots.strong import Advice
 from tysiac.cli.main import main
 from tysiac.engine import DEAL, GAME_OVER, PLAY
 from tysiac.engine import actions as A
@@ -135,3 +136,39 @@ def test_cli_errors_exit_2_with_a_message(case: str, tmp_path: Path,
     err = capsys.readouterr().err
     assert status == 2
     assert err.startswith("tysiac hint: ") and "Traceback" not in err
+
+
+def _declaration_with_a_bomb() -> Game:
+    """A pl-3 declaration where the declarer may throw its bomb."""
+    rnd = random.Random(4)
+    while True:
+        game = Game(Rules.preset("pl-3"), seed=rnd.randrange(10**9))
+        game.deal()
+        while game.phase not in (DEAL, GAME_OVER) and game.phase_name != "declare":
+            acts = [a for a in game.legal_actions() if a != A.BOMB]
+            game.apply(rnd.choice(acts))
+        if game.phase_name == "declare" and A.BOMB in game.legal_actions():
+            return game
+
+
+@pytest.mark.parametrize("lang", ["pl", "en"])
+def test_a_bomb_kept_for_later_is_explained(lang: str) -> None:
+    game = _declaration_with_a_bomb()
+    view = game.view(game.to_move)
+    low = next(a for a in view.legal if A.kind(a) == "declare")
+    raw = -60.0               # each opponent adds 60: the declarer's margin is -60
+    keep = explain([Advice(low, -100.0, 0.2), Advice(A.BOMB, raw - 76, 0.0)], view, lang)
+    throw = explain([Advice(A.BOMB, raw - 20, 0.0), Advice(low, -150.0, 0.05)], view, lang)
+    if lang == "pl":
+        assert keep.endswith("bombę lepiej zachować na później (bilans z nią -60.0, "
+                             "zachowana warta 76)")
+        assert throw.startswith("bomba: bomba kosztuje mniej niż przegrany kontrakt "
+                                "(bilans -60.0)")
+        assert throw.endswith("zachowana na później byłaby warta 20")
+    else:
+        assert "the bomb is better kept for later (margin with it -60.0, kept it is worth 76)" \
+            in keep
+        assert "(margin -60.0); kept for later it would be worth 20" in throw
+    # Where the contract beats even the bomb thrown, nothing is said of keeping it.
+    made = explain([Advice(low, -20.0, 0.6), Advice(A.BOMB, raw - 76, 0.0)], view, lang)
+    assert "później" not in made and "later" not in made

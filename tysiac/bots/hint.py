@@ -14,9 +14,13 @@ listed; gives and discards only for the cards of the exchanges the bot simulates
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ..engine import actions as A
 from ..engine.views import View
 from .expert import ExpertBot
+from .pimc import Context
+from .planning import bomb_margin
 from .strong import Advice, StrongBot
 
 #: The bot behind hints: a fixed seed, so the same position gets the same hint.
@@ -61,6 +65,11 @@ _WHY = {
                 "the contract of {bid} is made in {made} of deals"),
     "bomb": ("bomba kosztuje mniej niż przegrany kontrakt (bilans {value})",
              "a bomb costs less than a failed contract (margin {value})"),
+    "kept": ("; zachowana na później byłaby warta {kept}",
+             "; kept for later it would be worth {kept}"),
+    "keep": ("; bombę lepiej zachować na później (bilans z nią {value}, zachowana warta {kept})",
+             "; the bomb is better kept for later (margin with it {value}, kept it is worth "
+             "{kept})"),
     "play": ("oczekiwany bilans {value}, kontrakt ugrany w {made} rozdań",
              "expected margin {value}, the contract made in {made} of deals"),
     "value": ("oczekiwany bilans {value}", "expected margin {value}"),
@@ -93,12 +102,28 @@ def explain(advice: list[Advice], view: View, lang: str = "pl") -> str:
     elif kind in ("bid", "declare") and best.made is not None:
         why = _WHY[kind][i].format(bid=A.value_of(best.action), made=share(best.made))
     elif kind == "bomb":
-        why = _WHY["bomb"][i].format(value=value)
+        raw, kept = _bomb_worth(advice, view)
+        why = _WHY["bomb"][i].format(value=f"{raw:+.1f}")
+        if kept >= 0.5:
+            why += _WHY["kept"][i].format(kept=f"{kept:.0f}")
     elif kind == "play" and best.made is not None:
         why = _WHY["play"][i].format(value=value, made=share(best.made))
     else:
         why = _WHY["value"][i].format(value=value)
+    if kind != "bomb" and A.BOMB in view.legal:
+        raw, kept = _bomb_worth(advice, view)
+        if kept >= 0.5 and raw > best.expected:     # the bomb's worth kept decided it
+            why += _WHY["keep"][i].format(value=f"{raw:+.1f}", kept=f"{kept:.0f}")
     return f"{text}: {why}"
+
+
+def _bomb_worth(advice: list[Advice], view: View) -> tuple[float, float]:
+    """(the bomb's margin in this deal, what keeping it is worth: what the bot
+    counted against it) where ``advice`` values a bomb."""
+    assert view.seat is not None
+    raw = bomb_margin(replace(Context.of(view), reserve=0.0), view.seat)
+    bomb = next((a.expected for a in advice if a.action == A.BOMB), raw)
+    return raw, raw - bomb
 
 
 __all__ = ["DEFAULT_LEVEL", "HINT_LEVELS", "HINT_SEED", "Advice", "advice_json", "explain",
