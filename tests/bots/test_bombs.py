@@ -85,6 +85,8 @@ def test_the_expert_bot_values_its_bomb_less_what_keeping_it_is_worth() -> None:
     assert values[A.BOMB] == pytest.approx(raw - kept, abs=0.01)
     fixed = {a.action: a.expected for a in ExpertBot(seed=1, reserve="fixed").advise(view)}
     assert fixed[A.BOMB] == pytest.approx(raw - planning.BOMB_RESERVE, abs=0.01)
+    with pytest.raises(ValueError, match="game or fixed"):
+        ExpertBot(seed=1, reserve="none")
 
 
 def test_train_bots_writes_the_file_the_bot_reads(tmp_path: Path) -> None:

@@ -99,6 +99,8 @@ class ExpertBot(StrongBot):
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
+        if reserve not in ("game", "fixed"):
+            raise ValueError(f"unknown bomb reserve {reserve!r}: game or fixed")
         self.bidding = bidding          # "model", or "search" (the strong bot's)
         self.inference = inference      # "all", "bid", "play" or "none"
         self.edge = edge
