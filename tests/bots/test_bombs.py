@@ -81,8 +81,11 @@ def test_the_expert_bot_values_its_bomb_less_what_keeping_it_is_worth() -> None:
     kept = bombs.keep_value(ctx)
     assert kept is not None and kept > planning.BOMB_RESERVE
     raw = planning.bomb_margin(replace(ctx, reserve=0.0), ctx.me)
-    values = {a.action: a.expected for a in bot.advise(view)}
+    advice = bot.advise(view)
+    values = {a.action: a.expected for a in advice}
     assert values[A.BOMB] == pytest.approx(raw - kept, abs=0.01)
+    # No contract is played after a bomb: no chance made is shown for it.
+    assert [a.made for a in advice if a.action == A.BOMB] == [None]
     fixed = {a.action: a.expected for a in ExpertBot(seed=1, reserve="fixed").advise(view)}
     assert fixed[A.BOMB] == pytest.approx(raw - planning.BOMB_RESERVE, abs=0.01)
     with pytest.raises(ValueError, match="game or fixed"):

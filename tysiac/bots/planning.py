@@ -294,7 +294,7 @@ def plan_exchange(ctx: Context, worlds: Iterator[World], count: int = PLANS,
         if a not in values or m > values[a][0]:
             values[a] = (m, share)
     if A.BOMB in view.legal:
-        values[A.BOMB] = (bomb_margin(ctx, ctx.me), 0.0)
+        values[A.BOMB] = (bomb_margin(ctx, ctx.me), None)
     return values
 
 
@@ -311,7 +311,7 @@ def plan_declare(ctx: Context, worlds: Iterator[World]) -> Values:
             m = sum(contract_margin(ctx, ctx.me, c, p, dp) for p, dp in outcomes) / n
             values[a] = (m, sum(made_chance(p, c) for p, _ in outcomes) / n)
         elif a == A.BOMB:
-            values[a] = (bomb_margin(ctx, ctx.me), 0.0)
+            values[a] = (bomb_margin(ctx, ctx.me), None)
     return values
 
 
