@@ -23,16 +23,14 @@ import numpy as np
 
 from ...engine import DEAL, DECLARE, GAME_OVER, Game
 from ...rules import Rules
-from ..basic import BasicBot
 from ..bombs import FILE
 from ..strong import StrongBot
 from .parallel import run_all
+from .selfplay import PRESETS, basic_game
 
 #: The tables whose declarations give each layout's margins (bombs off).
 LAYOUTS: dict[str, tuple[str, dict[str, Any]]] = {
     "3": ("pl-3", {}), "2x10": ("pl-2", {}), "2x9": ("pl-2", {"two_player_layout": "9+2x3"})}
-#: The tables whose games give the deals still to come, by players.
-GAMES = {2: "pl-2", 3: "pl-3", 4: "pl-4"}
 
 
 def _declarations(args: tuple[str, int, int, int]) -> list[tuple[float, bool]]:
@@ -60,21 +58,12 @@ def _declarations(args: tuple[str, int, int, int]) -> list[tuple[float, bool]]:
 def _lengths(args: tuple[int, int, int]) -> list[tuple[int, list[tuple[int, int]]]]:
     """(game, (leader's distance to the goal, deals after it) per deal) of games."""
     players, seed, count = args
-    rules = Rules.preset(GAMES[players])
     out = []
     for g in range(count):
         gseed = random.Random(f"bombs:{seed}:{players}:{g}").getrandbits(63)
-        game = Game(rules, seed=gseed)
-        bots = [BasicBot(gseed + s) for s in range(players)]
-        gaps: list[int] = []
-        while game.phase != GAME_OVER and len(game.results) < 80:
-            if game.phase == DEAL:
-                gaps.append(rules.goal - max(game.scores))
-                game.deal()
-            view = game.view(game.to_move)
-            a = view.legal[0] if len(view.legal) == 1 else bots[game.to_move].choose(view)
-            game.play(a, game.to_move)
+        game, standings = basic_game(players, gseed)
         if game.phase == GAME_OVER:
+            gaps = [game.rules.goal - max(scores) for scores in standings]
             out.append((g, [(gap, len(gaps) - i - 1) for i, gap in enumerate(gaps)]))
     return out
 
@@ -90,7 +79,7 @@ def fit(deals: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
                         "raised": sorted(round(m, 1) for m, u in rows if not u)}
     lines: dict[str, list[float]] = {}
     errors: dict[str, float] = {}
-    for players in GAMES:
+    for players in PRESETS:
         per = min(10, games)
         runs = [(players, seed * 1000 + i, per) for i in range(-(-games // per))]
         played = [r for part in run_all(_lengths, runs, jobs) for r in part]

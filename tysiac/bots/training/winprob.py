@@ -17,13 +17,9 @@ from pathlib import Path
 import numpy as np
 import numpy.typing as npt
 
-from ...engine import DEAL, GAME_OVER, Game
-from ...rules import Rules
-from ..basic import BasicBot
 from ..winprob import FEATURES, features
 from .parallel import run_all
-
-PRESETS = {2: "pl-2", 3: "pl-3", 4: "pl-4"}
+from .selfplay import PRESETS, basic_game
 
 
 @dataclass
@@ -37,26 +33,16 @@ class Table:
 def _games(args: tuple[int, int, int]) -> list[tuple[int, list[list[float]], list[int]]]:
     """(game, features, won) per seat and deal of ``count`` games."""
     players, seed, count = args
-    rules = Rules.preset(PRESETS[players])
     out = []
     for g in range(count):
         gseed = random.Random(f"winprob:{seed}:{players}:{g}").getrandbits(63)
-        game = Game(rules, seed=gseed)
-        bots = [BasicBot(gseed + s) for s in range(players)]
-        states: list[tuple[int, ...]] = []
-        while game.phase != GAME_OVER and len(game.results) < 80:
-            if game.phase == DEAL:
-                states.append(game.scores)
-                game.deal()
-            seat = game.to_move
-            view = game.view(seat)
-            game.play(view.legal[0] if len(view.legal) == 1 else bots[seat].choose(view), seat)
+        game, states = basic_game(players, gseed)
         if game.winner is None or game.winner == "draw":
             continue
         rows, won = [], []
         for scores in states:
             for s in range(players):
-                rows.append(list(features(rules, scores, s)))
+                rows.append(list(features(game.rules, scores, s)))
                 won.append(int(game.winner == s))
         out.append((g, rows, won))
     return out

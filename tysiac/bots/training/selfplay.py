@@ -1,0 +1,27 @@
+"""Whole games of basic bots from 0, which the fits of game-level figures read
+(the win-chance model, the deals a game still lasts)."""
+
+from __future__ import annotations
+
+from ...engine import GAME_OVER, Game
+from ...rules import Rules
+from ..base import play_deal
+from ..basic import BasicBot
+
+#: The table of each size.
+PRESETS = {2: "pl-2", 3: "pl-3", 4: "pl-4"}
+#: A game still going after this many deals is stopped (not ended: callers skip it).
+MAX_DEALS = 80
+
+
+def basic_game(players: int, seed: int) -> tuple[Game, list[tuple[int, ...]]]:
+    """A game of basic bots at the table of ``players``, played to its end (or
+    ``MAX_DEALS`` deals), and the standings at the start of each deal."""
+    game = Game(Rules.preset(PRESETS[players]), seed=seed)
+    bots = [BasicBot(seed + s) for s in range(players)]
+    standings: list[tuple[int, ...]] = []
+    while game.phase != GAME_OVER and len(game.results) < MAX_DEALS:
+        standings.append(game.scores)
+        game.deal()
+        play_deal(game, bots)
+    return game, standings
