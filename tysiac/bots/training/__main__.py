@@ -29,7 +29,7 @@ from pathlib import Path
 import numpy as np
 
 from .. import playinference, valuemodel
-from . import basicfit, bombs, datagen, mlp, playfit, winprob
+from . import basicfit, bombs, datagen, mlp, playfit, selfplay, winprob
 
 #: Samples per layout, games of the basic bot per layout, simulated games for
 #: the win chance: full run and ``--quick``.
@@ -103,7 +103,7 @@ def main(argv: list[str] | None = None) -> int:
     if "basic" in steps:
         t = time.perf_counter()
         fits = {layout: basicfit.fit(layout, int(sizes["basic"]), args.seed, args.jobs)  # type: ignore[call-overload]
-                for layout in basicfit.TABLES}
+                for layout in selfplay.TABLES}
         basicfit.write(out / "basic.json", fits)
         for layout, f in fits.items():
             print(f"basic-{layout}: {f['samples']} deals; spread pre {f['pre']['spread']}, "  # type: ignore[index]

@@ -24,10 +24,7 @@ from ..base import play_deal
 from ..basic import BasicBot
 from ..evaluation import FEATURES, features
 from .parallel import run_all
-
-#: The table of each layout.
-TABLES = {"3": ("pl-3", {}), "2x10": ("pl-2", {}),
-          "2x9": ("pl-2", {"two_player_layout": "9+2x3"})}
+from .selfplay import TABLES
 
 
 def _games(args: tuple[str, int, int]) -> list[tuple[int, int, int]]:

@@ -26,18 +26,14 @@ from ...rules import Rules
 from ..bombs import FILE
 from ..strong import StrongBot
 from .parallel import run_all
-from .selfplay import PRESETS, basic_game
-
-#: The tables whose declarations give each layout's margins (bombs off).
-LAYOUTS: dict[str, tuple[str, dict[str, Any]]] = {
-    "3": ("pl-3", {}), "2x10": ("pl-2", {}), "2x9": ("pl-2", {"two_player_layout": "9+2x3"})}
+from .selfplay import PRESETS, TABLES, basic_game
 
 
 def _declarations(args: tuple[str, int, int, int]) -> list[tuple[float, bool]]:
     """(the declarer's best margin, an obligatory 100 nobody raised) of deals."""
     lay, seed, start, count = args
-    preset, options = LAYOUTS[lay]
-    rules = Rules.preset(preset, bombs_per_player=0, **options)
+    preset, options = TABLES[lay]
+    rules = Rules.preset(preset, bombs_per_player=0, **options)   # every declarer declares
     out = []
     for d in range(start, start + count):
         rng = random.Random(f"bombs:{seed}:{lay}:{d}")
@@ -71,7 +67,7 @@ def _lengths(args: tuple[int, int, int]) -> list[tuple[int, list[tuple[int, int]
 def fit(deals: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
     """The contents of ``weights/bombs.json``, with the figures of the fit."""
     margins: dict[str, dict[str, list[float]]] = {}
-    for lay in LAYOUTS:
+    for lay in TABLES:
         per = max(1, deals // (4 * jobs))
         tasks = [(lay, seed, i, min(per, deals - i)) for i in range(0, deals, per)]
         rows = [r for part in run_all(_declarations, tasks, jobs) for r in part]

@@ -1,7 +1,10 @@
-"""Whole games of basic bots from 0, which the fits of game-level figures read
-(the win-chance model, the deals a game still lasts)."""
+"""The tables the fits play on, and whole games of basic bots from 0, which the
+fits of game-level figures read (the win-chance model, the deals a game still
+lasts)."""
 
 from __future__ import annotations
+
+from typing import Any
 
 from ...engine import GAME_OVER, Game
 from ...rules import Rules
@@ -10,6 +13,9 @@ from ..basic import BasicBot
 
 #: The table of each size.
 PRESETS = {2: "pl-2", 3: "pl-3", 4: "pl-4"}
+#: The table of each layout of the value models (a preset and its options).
+TABLES: dict[str, tuple[str, dict[str, Any]]] = {
+    "3": ("pl-3", {}), "2x10": ("pl-2", {}), "2x9": ("pl-2", {"two_player_layout": "9+2x3"})}
 #: A game still going after this many deals is stopped (not ended: callers skip it).
 MAX_DEALS = 80
 
