@@ -16,6 +16,7 @@ import argparse
 import sys
 
 import paired
+from kernel_check import warn_if_pure
 
 _OFF = "exchange=false"       # the strong bot's exchange
 VARIANTS = [
@@ -41,6 +42,7 @@ def main() -> int:
     parser.add_argument("--scores", choices=("zero", "game", "played"), default="played")
     parser.add_argument("--quick", action="store_true", help="a smoke run: 6 deals")
     args = parser.parse_args()
+    warn_if_pure()
     deals = 6 if args.quick else args.deals
     rows = []
     for label, spec in VARIANTS:

@@ -23,6 +23,7 @@ import importlib.util
 import math
 import sys
 
+from kernel_check import warn_if_pure
 from paired import table_rules
 
 from tysiac.arena import ArenaSpec, report_text, run_arena
@@ -79,6 +80,7 @@ def main() -> int:
                         help="run the pairings whose name contains TEXT (repeatable), "
                         "e.g. --only pl-3 --only strong,basic")
     args = parser.parse_args()
+    warn_if_pure()
     deals = 60 if args.quick else args.deals
     summary: list[str] = []
     contracts: list[str] = []

@@ -15,6 +15,7 @@ import json
 
 import numpy as np
 import paired
+from kernel_check import warn_if_pure
 
 from tysiac import Rules
 from tysiac.bots.evaluation import layout
@@ -42,6 +43,7 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--edge", type=float, default=7.0)
     args = parser.parse_args()
+    warn_if_pure()
     rules = Rules.preset(args.preset)
     model = load(layout(rules))
     fl = np.array([flags(rules)], np.float32)

@@ -33,6 +33,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+from kernel_check import warn_if_pure
+
 from tysiac import Game, Rules
 from tysiac.arena.players import ask, factory
 from tysiac.bots.base import play_deal
@@ -289,6 +291,7 @@ def main() -> int:
     parser.add_argument("--scores", choices=("zero", "game", "played"), default="zero",
                         help="fresh games; standings as met in games; and the bombs thrown too")
     args = parser.parse_args()
+    warn_if_pure()
     phases = tuple(args.phases.split(","))
     for variant in args.variants:
         r = run(args.preset, args.baseline, variant, args.seed, args.deals, args.jobs, phases,

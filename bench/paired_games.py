@@ -25,6 +25,7 @@ import sys
 import time
 from typing import Any
 
+from kernel_check import warn_if_pure
 from paired import CACHE, _map, _mean_ci, make_player, table_rules
 
 from tysiac import Game
@@ -176,6 +177,7 @@ def main() -> int:
     parser.add_argument("--exact", action="store_true",
                         help="ask the bots in card play too after the first difference")
     args = parser.parse_args()
+    warn_if_pure()
     phases = tuple(args.phases.split(","))
     for variant in args.variants:
         r = run(args.preset, args.baseline, variant, args.seed, args.games, args.jobs, phases,
