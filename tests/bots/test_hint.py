@@ -10,7 +10,7 @@ import pytest
 
 from tysiac import Game, Rules
 from tysiac.bots import StrongBot
-from tysiac.bots.hint import HINT_SEED, explain, hint
+from tysiac.bots.hint import HINT_SEED, advice_json, explain, hint
 from tysiac.bots.strong import Advice
 from tysiac.cli.main import main
 from tysiac.engine import DEAL, GAME_OVER, PLAY
@@ -172,3 +172,14 @@ def test_a_bomb_kept_for_later_is_explained(lang: str) -> None:
     # Where the contract beats even the bomb thrown, nothing is said of keeping it.
     made = explain([Advice(low, -20.0, 0.6), Advice(A.BOMB, raw - 76, 0.0)], view, lang)
     assert "później" not in made and "later" not in made
+
+
+def test_a_bomb_in_json_says_what_keeping_it_is_worth() -> None:
+    game = _declaration_with_a_bomb()
+    view = game.view(game.to_move)
+    low = next(a for a in view.legal if A.kind(a) == "declare")
+    bomb = advice_json(Advice(A.BOMB, -60.0 - 76, None), "en", view)
+    assert bomb["kind"] == "bomb" and bomb["reserve"] == pytest.approx(76.0)
+    assert bomb["expected"] + bomb["reserve"] == pytest.approx(-60.0)   # this deal alone
+    assert "reserve" not in advice_json(Advice(low, -100.0, 0.2), "en", view)
+    assert "reserve" not in advice_json(Advice(A.BOMB, -136.0, None), "en")

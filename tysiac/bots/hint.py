@@ -44,16 +44,21 @@ def hint(view: View, budget_ms: float | None = None, worlds: int | None = None,
     return bot(HINT_SEED, budget_ms=budget_ms, worlds=worlds).advise(view)
 
 
-def advice_json(advice: Advice, lang: str = "pl") -> dict[str, object]:
+def advice_json(advice: Advice, lang: str = "pl", view: View | None = None) -> dict[str, object]:
     """An advice entry as JSON: the action in RECORD.md's canonical form
-    (``"QH+"``, ``120``, ``"pass"``), its kind, its text, and the values."""
-    return {
+    (``"QH+"``, ``120``, ``"pass"``), its kind, its text, and the values. Given
+    the ``view`` it was asked for, a bomb also carries ``reserve``: what keeping
+    it is worth, which ``expected`` (its margin in this deal less that) counts."""
+    out: dict[str, object] = {
         "action": A.to_json(advice.action),
         "kind": A.kind(advice.action),
         "text": A.describe(advice.action, lang),
         "expected": advice.expected,
         "made": advice.made,
     }
+    if view is not None and advice.action == A.BOMB:
+        out["reserve"] = _bomb_margin(view) - advice.expected
+    return out
 
 
 _WHY = {
@@ -120,10 +125,15 @@ def explain(advice: list[Advice], view: View, lang: str = "pl") -> str:
 def _bomb_worth(advice: list[Advice], view: View) -> tuple[float, float]:
     """(the bomb's margin in this deal, what keeping it is worth: what the bot
     counted against it) where ``advice`` values a bomb."""
-    assert view.seat is not None
-    raw = bomb_margin(replace(Context.of(view), reserve=0.0), view.seat)
+    raw = _bomb_margin(view)
     bomb = next((a.expected for a in advice if a.action == A.BOMB), raw)
     return raw, raw - bomb
+
+
+def _bomb_margin(view: View) -> float:
+    """The margin of the seat's bomb in this deal alone."""
+    assert view.seat is not None
+    return bomb_margin(replace(Context.of(view), reserve=0.0), view.seat)
 
 
 __all__ = ["DEFAULT_LEVEL", "HINT_LEVELS", "HINT_SEED", "Advice", "advice_json", "explain",

@@ -92,7 +92,7 @@ def run(args: argparse.Namespace) -> int:
     if args.json:
         print(json.dumps({
             "seat": seat, "player": names[seat], "phase": game.phase_name, "level": args.level,
-            "advice": [advice_json(a, args.lang) for a in advice], "explanation": why,
+            "advice": [advice_json(a, args.lang, view) for a in advice], "explanation": why,
         }, ensure_ascii=False, indent=2))
         return 0
     phase = _PHASES[game.phase_name][i]

@@ -44,7 +44,7 @@ def choose(level: str, seed: int, view: View) -> int:
 def advise(view: View, lang: str) -> list[dict[str, Any]]:
     """In a worker: the advice of ``bots.hint``'s default level for ``view``,
     best first, as JSON."""
-    return [advice_json(a, lang) for a in hint(view)[:5]]
+    return [advice_json(a, lang, view) for a in hint(view)[:5]]
 
 
 def analyse(record: str, index: int) -> DealAnalysis | tuple[str, str, str]:
