@@ -278,15 +278,22 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
             "seconds": time.perf_counter() - start}
 
 
-def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
+def parser_for(doc: str | None) -> argparse.ArgumentParser:
+    """The options of a paired bench (this one's and ``paired_games.py``'s)."""
+    parser = argparse.ArgumentParser(description=doc,
                                      formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("variants", nargs="+", help="level or level:key=value,...")
-    parser.add_argument("--preset", default="pl-3")
+    parser.add_argument("--preset", default="pl-3",
+                        help="a preset, then a 2-player layout or rule options")
     parser.add_argument("--baseline", default="strong")
-    parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--jobs", type=int, default=2)
+    return parser
+
+
+def main() -> int:
+    parser = parser_for(__doc__)
+    parser.add_argument("--deals", type=int, default=300)
     parser.add_argument("--phases", default=",".join(ALL_PHASES))
     parser.add_argument("--scores", choices=("zero", "game", "played"), default="zero",
                         help="fresh games; standings as met in games; and the bombs thrown too")

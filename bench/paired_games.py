@@ -18,7 +18,6 @@ its baseline deals) and per game, and the change in the share of games won, with
 
 from __future__ import annotations
 
-import argparse
 import json
 import statistics
 import sys
@@ -26,7 +25,7 @@ import time
 from typing import Any
 
 from kernel_check import warn_if_pure
-from paired import CACHE, _map, _mean_ci, make_player, table_rules
+from paired import CACHE, _map, _mean_ci, make_player, parser_for, table_rules
 
 from tysiac import Game
 from tysiac.arena.duplicate import game_seed
@@ -164,14 +163,8 @@ def run(table: str, level: str, variant: str, seed: int, games: int, jobs: int,
 
 
 def main() -> int:
-    parser = argparse.ArgumentParser(description=__doc__,
-                                     formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("variants", nargs="+", help="level or level:key=value,...")
-    parser.add_argument("--preset", default="pl-3", help="a table, as in paired.py")
-    parser.add_argument("--baseline", default="strong")
+    parser = parser_for(__doc__)
     parser.add_argument("--games", type=int, default=100)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--phases", default=",".join(ASKED),
                         help="where the variant is asked before it first differs")
     parser.add_argument("--exact", action="store_true",
