@@ -57,7 +57,7 @@ def advice_json(advice: Advice, lang: str = "pl", view: View | None = None) -> d
         "made": advice.made,
     }
     if view is not None and advice.action == A.BOMB:
-        out["reserve"] = _bomb_margin(view) - advice.expected
+        out["reserve"] = round(_bomb_margin(view) - advice.expected, 2)
     return out
 
 
