@@ -18,7 +18,6 @@ import statistics
 import time
 from collections import defaultdict
 
-from kernel_check import warn_if_pure
 from paired import make_player
 
 from tysiac import Game, Rules
@@ -115,7 +114,6 @@ def main() -> None:
                         help="the levels timed, comma-separated, each as level or "
                         "level:key=value;key=value (default: strong,expert)")
     args = parser.parse_args()
-    warn_if_pure()
     rules = Rules.preset(args.preset)
     print(f"search bots, preset {args.preset}, C kernel: "
           f"{'yes' if kernel.available() else 'no (pure Python)'}")
