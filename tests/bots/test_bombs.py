@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from tysiac import Game, Rules
-from tysiac.bots import ExpertBot, bombs, planning
+from tysiac.bots import ExpertBot, bombs, evaluation, planning
 from tysiac.bots.pimc import Context
 from tysiac.bots.training import __main__ as training
 from tysiac.bots.training import bombs as fitbombs
@@ -107,4 +107,4 @@ def test_train_bots_writes_the_file_the_bot_reads(tmp_path: Path) -> None:
     # Games end: fewer deals are left when the leader is nearer the goal.
     assert all(slope > 0 for _, slope in made["deals_left"].values())
     # The same seed makes the same file, whatever the number of processes.
-    assert fitbombs.fit(3, 10, 1000, jobs=2) == made
+    assert fitbombs.fit(3, 10, 1000, jobs=2, counts=evaluation.WEIGHTS_FILE) == made

@@ -13,7 +13,7 @@ import pytest
 from tysiac import Rules
 from tysiac.bots import evaluation, valuemodel, winprob
 from tysiac.bots.training import __main__ as training
-from tysiac.bots.training import basicfit, datagen, mlp
+from tysiac.bots.training import basicfit, datagen, mlp, selfplay
 from tysiac.bots.training import winprob as winfit
 
 
@@ -76,6 +76,24 @@ def test_the_shipped_win_chance_reads_the_standing() -> None:
     assert winprob.win_chance(rules, (1000, 0, 0), 0) == 1.0
 
 
+def test_the_basic_fit_plays_with_the_prior_counts_not_the_package_s(tmp_path: Path) -> None:
+    # A run must not depend on what an earlier run wrote: the same rows whatever
+    # counts the package holds, and other rows when the prior itself changes.
+    before = basicfit._games(("3", 9, 1))
+    crude = json.loads(selfplay.PRIOR.read_text())
+    for stages in crude["layouts"].values():
+        for fit in stages.values():
+            fit["weights"] = [0.0] * (len(evaluation.FEATURES) - 1) + [100.0]
+    (tmp_path / "basic.json").write_text(json.dumps(crude))
+    with evaluation.counts_from(tmp_path / "basic.json"):
+        assert evaluation.estimate(0, Rules.preset("pl-3"), "pre")[0] == 100.0
+        assert basicfit._games(("3", 9, 1)) == before
+    assert evaluation.estimate(0, Rules.preset("pl-3"), "pre")[0] != 100.0
+    # Every hand counted 100: whoever deals bids the same, so the games differ.
+    assert winfit._games((3, 4, 1, tmp_path / "basic.json")) != winfit._games(
+        (3, 4, 1, evaluation.WEIGHTS_FILE))
+
+
 def test_basicfit_reads_the_hand_that_played() -> None:
     rows = basicfit._games(("3", 9, 1))
     assert rows
@@ -84,6 +102,6 @@ def test_basicfit_reads_the_hand_that_played() -> None:
 
 
 def test_winprob_games_label_every_seat() -> None:
-    games = winfit._games((2, 4, 1))
+    games = winfit._games((2, 4, 1, evaluation.WEIGHTS_FILE))
     for _, rows, won in games:
         assert len(rows) == len(won) and sum(won) * 2 == len(won)

@@ -19,6 +19,8 @@ opponent takes its points to the other side.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
+from contextlib import contextmanager
 from itertools import combinations
 from math import erf, sqrt
 from pathlib import Path
@@ -46,16 +48,31 @@ FEATURES = ("m1", "m2", "m3", "aces", "tens_a", "tens_b", "hope", "voids", "trum
 #: ``make train-bots`` (:mod:`tysiac.bots.training.basicfit`).
 WEIGHTS_FILE = Path(__file__).with_name("weights") / "basic.json"
 
+Counts = dict[tuple[str, str], tuple[tuple[float, ...], float]]
 
-def _load() -> dict[tuple[str, str], tuple[tuple[float, ...], float]]:
-    data = json.loads(WEIGHTS_FILE.read_text())
+
+def _load(file: Path = WEIGHTS_FILE) -> Counts:
+    data = json.loads(file.read_text())
     if tuple(data["features"]) != FEATURES:
-        raise ValueError(f"{WEIGHTS_FILE} has other features than {FEATURES}")
+        raise ValueError(f"{file} has other features than {FEATURES}")
     return {(layout, stage): (tuple(v["weights"]), float(v["spread"]))
             for layout, stages in data["layouts"].items() for stage, v in stages.items()}
 
 
 _WEIGHTS = _load()
+
+
+@contextmanager
+def counts_from(file: Path) -> Iterator[None]:
+    """Count hands with the weights of ``file`` (the format of ``WEIGHTS_FILE``)
+    meanwhile: the training's self-play, which must not depend on what an earlier
+    run left in the package."""
+    global _WEIGHTS
+    saved, _WEIGHTS = _WEIGHTS, _load(file)
+    try:
+        yield
+    finally:
+        _WEIGHTS = saved
 
 
 def layout(rules: Rules) -> str:

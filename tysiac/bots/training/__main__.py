@@ -3,7 +3,8 @@ of the bots, made again from a seed.
 
 * ``weights/value-{3,2x10,2x9}.npz``: the expert bot's value models
   (:mod:`.datagen` samples, :mod:`.mlp` networks);
-* ``weights/basic.json``: the basic bot's hand counts (:mod:`.basicfit`);
+* ``weights/basic.json``: the basic bot's hand counts (:mod:`.basicfit`, from games
+  played with the counts written by hand, ``selfplay.PRIOR``);
 * ``weights/winprob.json``: the chance to win the game from a score state
   (:mod:`.winprob`);
 * ``weights/play.json``: the card-play and gift policies of the expert bot's
@@ -11,7 +12,10 @@ of the bots, made again from a seed.
 * ``weights/bombs.json``: what keeping a bomb is worth: declarers' margins and
   how long games last (:mod:`.bombs`).
 
-The data generation runs on ``--jobs`` processes (default: every core). Each
+The games of basic bots of the later steps count hands with the counts the
+basic step wrote (``--out``'s ``basic.json``; the package's if it has none), so a
+run depends on its seed and the code alone. The data generation runs on
+``--jobs`` processes (default: every core). Each
 step prints the data size, the validation error and the time. ``--quick`` is a
 small run for CI that writes to ``--out`` (a temporary folder unless given) and
 leaves the shipped files alone.
@@ -28,7 +32,7 @@ from pathlib import Path
 
 import numpy as np
 
-from .. import playinference, valuemodel
+from .. import evaluation, playinference, valuemodel
 from . import basicfit, bombs, datagen, mlp, playfit, selfplay, winprob
 
 #: Samples per layout, games of the basic bot per layout, simulated games for
@@ -109,9 +113,12 @@ def main(argv: list[str] | None = None) -> int:
             print(f"basic-{layout}: {f['samples']} deals; spread pre {f['pre']['spread']}, "  # type: ignore[index]
                   f"final {f['final']['spread']}", flush=True)  # type: ignore[index]
         print(f"  basic weights in {time.perf_counter() - t:.0f} s", flush=True)
+    counts = out / "basic.json"
+    if not counts.exists():
+        counts = evaluation.WEIGHTS_FILE
     if "winprob" in steps:
         t = time.perf_counter()
-        table = winprob.fit(int(sizes["winprob"]), args.seed, args.jobs)  # type: ignore[call-overload]
+        table = winprob.fit(int(sizes["winprob"]), args.seed, args.jobs, counts)  # type: ignore[call-overload]
         winprob.write(out / "winprob.json", table)
         print(f"winprob: {table.games} games, {table.states} states; validation log-loss "
               f"{table.log_loss:.3f}; {time.perf_counter() - t:.0f} s", flush=True)
@@ -131,7 +138,7 @@ def main(argv: list[str] | None = None) -> int:
     if "bombs" in steps:
         t = time.perf_counter()
         games = int(sizes["bomb_games"])  # type: ignore[call-overload]
-        data = bombs.fit(int(sizes["bombs"]), games, args.seed, args.jobs)  # type: ignore[call-overload]
+        data = bombs.fit(int(sizes["bombs"]), games, args.seed, args.jobs, counts)  # type: ignore[call-overload]
         bombs.write(out, data)
         print(f"bombs: {data['declarations']} declarations of strong bots; deals left from "
               f"{games} games per table size, validation MAE {data['deals_left_mae']} deals; "

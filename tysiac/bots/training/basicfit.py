@@ -1,6 +1,8 @@
 """The basic bot's hand-count weights (:mod:`tysiac.bots.evaluation`), fitted again.
 
-Whole games of three (or two) ``basic`` bots are played from a seed; every deal
+Whole games of three (or two) ``basic`` bots, counting hands with the counts
+written by hand (``selfplay.PRIOR``, so that the fit never reads its own earlier
+output), are played from a seed; every deal
 played to the end gives its declarer's dealt hand, the hand that played, and the
 points it made (cards, marriages, leftover). The counts of
 ``evaluation.FEATURES`` of each hand are fitted to the points by least squares,
@@ -22,9 +24,9 @@ from ...engine import actions as A
 from ...rules import Rules
 from ..base import play_deal
 from ..basic import BasicBot
-from ..evaluation import FEATURES, features
+from ..evaluation import FEATURES, counts_from, features
 from .parallel import run_all
-from .selfplay import TABLES
+from .selfplay import PRIOR, TABLES
 
 
 def _games(args: tuple[str, int, int]) -> list[tuple[int, int, int]]:
@@ -34,29 +36,36 @@ def _games(args: tuple[str, int, int]) -> list[tuple[int, int, int]]:
     preset, options = TABLES[layout]
     rules = Rules.preset(preset, **options)
     rows = []
-    for g in range(count):
-        gseed = random.Random(f"basicfit:{seed}:{layout}:{g}").getrandbits(63)
-        game = Game(rules, seed=gseed)
-        bots = [BasicBot(gseed + s) for s in range(rules.players)]
-        while game.phase != GAME_OVER and len(game.results) < 60:
-            game.deal()
-            play_deal(game, bots)
-            if not game.results:
-                continue
-            r = game.results[-1]
-            if r.log is None or r.declarer is None or r.bomb or r.contract is None:
-                continue
-            d = r.declarer
-            dealt = r.log.hands[d]
-            musik = r.log.musiks[0]
-            for a in r.log.actions:
-                if A.kind(a) == "choose_musik":
-                    musik = r.log.musiks[A.value_of(a)]
-            final = dealt | musik
-            for a in r.log.actions:
-                if A.kind(a) in ("give", "discard"):
-                    final &= ~(1 << A.card_of(a))
-            rows.append((dealt, final, r.points[d]))
+    with counts_from(PRIOR):
+        for g in range(count):
+            rows += _game(rules, random.Random(f"basicfit:{seed}:{layout}:{g}").getrandbits(63))
+    return rows
+
+
+def _game(rules: Rules, gseed: int) -> list[tuple[int, int, int]]:
+    """The rows of one game (of at most 60 deals)."""
+    game = Game(rules, seed=gseed)
+    bots = [BasicBot(gseed + s) for s in range(rules.players)]
+    rows = []
+    while game.phase != GAME_OVER and len(game.results) < 60:
+        game.deal()
+        play_deal(game, bots)
+        if not game.results:
+            continue
+        r = game.results[-1]
+        if r.log is None or r.declarer is None or r.bomb or r.contract is None:
+            continue
+        d = r.declarer
+        dealt = r.log.hands[d]
+        musik = r.log.musiks[0]
+        for a in r.log.actions:
+            if A.kind(a) == "choose_musik":
+                musik = r.log.musiks[A.value_of(a)]
+        final = dealt | musik
+        for a in r.log.actions:
+            if A.kind(a) in ("give", "discard"):
+                final &= ~(1 << A.card_of(a))
+        rows.append((dealt, final, r.points[d]))
     return rows
 
 

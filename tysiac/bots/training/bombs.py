@@ -51,21 +51,23 @@ def _declarations(args: tuple[str, int, int, int]) -> list[tuple[float, bool]]:
     return out
 
 
-def _lengths(args: tuple[int, int, int]) -> list[tuple[int, list[tuple[int, int]]]]:
-    """(game, (leader's distance to the goal, deals after it) per deal) of games."""
-    players, seed, count = args
+def _lengths(args: tuple[int, int, int, Path]) -> list[tuple[int, list[tuple[int, int]]]]:
+    """(game, (leader's distance to the goal, deals after it) per deal) of games of
+    basic bots counting hands with ``counts``."""
+    players, seed, count, counts = args
     out = []
     for g in range(count):
         gseed = random.Random(f"bombs:{seed}:{players}:{g}").getrandbits(63)
-        game, standings = basic_game(players, gseed)
+        game, standings = basic_game(players, gseed, counts)
         if game.phase == GAME_OVER:
             gaps = [game.rules.goal - max(scores) for scores in standings]
             out.append((g, [(gap, len(gaps) - i - 1) for i, gap in enumerate(gaps)]))
     return out
 
 
-def fit(deals: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
-    """The contents of ``weights/bombs.json``, with the figures of the fit."""
+def fit(deals: int, games: int, seed: int, jobs: int, counts: Path) -> dict[str, Any]:
+    """The contents of ``weights/bombs.json``, with the figures of the fit; the
+    games' basic bots count hands with ``counts``."""
     margins: dict[str, dict[str, list[float]]] = {}
     for lay in TABLES:
         per = max(1, deals // (4 * jobs))
@@ -77,7 +79,7 @@ def fit(deals: int, games: int, seed: int, jobs: int) -> dict[str, Any]:
     errors: dict[str, float] = {}
     for players in PRESETS:
         per = min(10, games)
-        runs = [(players, seed * 1000 + i, per) for i in range(-(-games // per))]
+        runs = [(players, seed * 1000 + i, per, counts) for i in range(-(-games // per))]
         played = [r for part in run_all(_lengths, runs, jobs) for r in part]
         train = [row for i, (_, rows) in enumerate(played) if i % 5 for row in rows]
         valid = [row for i, (_, rows) in enumerate(played) if not i % 5 for row in rows] or train

@@ -30,13 +30,14 @@ class Table:
     log_loss: float                     # validation, all sizes together
 
 
-def _games(args: tuple[int, int, int]) -> list[tuple[int, list[list[float]], list[int]]]:
-    """(game, features, won) per seat and deal of ``count`` games."""
-    players, seed, count = args
+def _games(args: tuple[int, int, int, Path]) -> list[tuple[int, list[list[float]], list[int]]]:
+    """(game, features, won) per seat and deal of ``count`` games of basic bots
+    counting hands with ``counts``."""
+    players, seed, count, counts = args
     out = []
     for g in range(count):
         gseed = random.Random(f"winprob:{seed}:{players}:{g}").getrandbits(63)
-        game, states = basic_game(players, gseed)
+        game, states = basic_game(players, gseed, counts)
         if game.winner is None or game.winner == "draw":
             continue
         rows, won = [], []
@@ -58,12 +59,14 @@ def _fit(x: npt.NDArray[np.float64], y: npt.NDArray[np.float64]) -> npt.NDArray[
     return w
 
 
-def fit(games: int, seed: int, jobs: int) -> Table:
+def fit(games: int, seed: int, jobs: int, counts: Path) -> Table:
+    """The model from ``games`` games per table size, of basic bots counting hands
+    with ``counts`` (the file of the basic bot's weights)."""
     weights: dict[int, list[float]] = {}
     loss, states, played, checked = 0.0, 0, 0, 0
     for players in PRESETS:
         per = 10
-        tasks = [(players, seed * 1000 + i, per) for i in range(-(-games // per // 3))]
+        tasks = [(players, seed * 1000 + i, per, counts) for i in range(-(-games // per // 3))]
         results = [r for part in run_all(_games, tasks, jobs) for r in part]
         played += len(results)
         train = [r for i, r in enumerate(results) if i % 5]
