@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterable
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,7 +23,18 @@ from tysiac.bots.pimc import Context
 from tysiac.bots.planning import PLAN_POOL, PLANS, candidate_plans, plan_exchange
 from tysiac.bots.sampling import Sampler
 from tysiac.bots.training import datagen
-from tysiac.bots.valuemodel import BIN, BINS, LAYOUTS, encode, load, reach_grid, reach_rows
+from tysiac.bots.valuemodel import (
+    BIN,
+    BINS,
+    LAYOUTS,
+    ValueModel,
+    encode,
+    load,
+    path,
+    reach_grid,
+    reach_rows,
+    write,
+)
 from tysiac.cards import mask_of
 from tysiac.cli.main import main
 from tysiac.engine import BID, DEAL, GAME_OVER
@@ -126,6 +138,24 @@ def test_bidding_reads_the_hand() -> None:
     assert bot.choose(weak.view(1)) == A.PASS
     advice = bot.advise(strong.view(1))      # type: ignore[attr-defined]
     assert all(a.made is None or 0 <= a.made <= 1 for a in advice)
+
+
+def test_values_reads_the_value_models_of_another_folder(tmp_path: Path) -> None:
+    """``values=FOLDER`` plays with the models there (a retrained one, to compare with
+    the shipped): models that foresee every hand making 395 points make a weak hand bid."""
+    shipped = load("3")
+    nets = {}
+    for stage, net in shipped.nets.items():
+        bias = np.full_like(net.biases[-1], -50.0)
+        bias[BINS - 1] = 50.0                   # every hand: 395 points and more
+        nets[stage] = replace(net, weights=net.weights[:-1] + (net.weights[-1] * 0,),
+                              biases=net.biases[:-1] + (bias,))
+    write(path("3", tmp_path), ValueModel("3", nets, shipped.info))
+    view = bidding_view("9H JH 9D JD 9C JC 9S").view(1)
+    assert make_bot("expert", 1).choose(view) == A.PASS
+    assert A.kind(ExpertBot(1, values=str(tmp_path)).choose(view)) == "bid"
+    with pytest.raises(FileNotFoundError, match="value-3.npz"):
+        ExpertBot(1, values=str(tmp_path / "none")).choose(view)
 
 
 def test_inference_favours_worlds_that_explain_a_bid() -> None:

@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import NamedTuple
 
 from ..engine import actions as A
@@ -44,7 +45,7 @@ from .pimc import Context, Values, play_values
 from .planning import plan_exchange
 from .sampling import Sampler, World
 from .strong import EARLY_PLAY_WORLDS, StrongBot, Worlds, search_values, world_count
-from .valuemodel import ValueModel, load
+from .valuemodel import WEIGHTS, ValueModel, load
 from .winprob import game_values
 
 #: Worlds sampled for a bid (each a musik and the others' hands, all valued by
@@ -95,7 +96,8 @@ class ExpertBot(StrongBot):
                  stock_orders: int = STOCK_ORDERS, cards: bool = True,
                  temper: float = 1.0, oversample: int = OVERSAMPLE,
                  late_worlds: int | None = None, gifts: bool = True,
-                 exchange: bool = True, reserve: str = "game") -> None:
+                 exchange: bool = True, reserve: str = "game",
+                 values: str = "") -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
@@ -116,13 +118,14 @@ class ExpertBot(StrongBot):
         self.gifts = gifts              # a defender's gift weighs the play's worlds
         self.exchange = exchange        # EXCHANGE's worlds and plans (False: strong's)
         self.reserve = reserve          # a bomb kept: "game" (:mod:`.bombs`) or "fixed"
+        self.values = Path(values) if values else WEIGHTS   # the value models' folder
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
         ctx = Context.of(view, self.backend)
         if self.reserve == "game" and view.phase in ("bid", "exchange", "declare"):
             ctx = replace(ctx, reserve=keep_value(ctx))
-        model = None if view.rules.draw_game else load(layout(view.rules))
+        model = None if view.rules.draw_game else load(layout(view.rules), self.values)
         phase = view.phase
         values: Values
         if phase == "play" and view.stock_size and self.stock_orders > 1:

@@ -157,10 +157,10 @@ def path(layout_name: str, root: Path = WEIGHTS) -> Path:
 
 
 @cache
-def load(layout_name: str) -> ValueModel:
-    """The shipped model of a layout. Raises ``FileNotFoundError`` with the command
-    that makes it."""
-    return read(path(layout_name))
+def load(layout_name: str, root: Path = WEIGHTS) -> ValueModel:
+    """The model of a layout in ``root`` (the shipped one by default). Raises
+    ``FileNotFoundError`` with the command that makes it."""
+    return read(path(layout_name, root))
 
 
 def read(file: Path) -> ValueModel:
