@@ -154,7 +154,9 @@ def test_values_reads_the_value_models_of_another_folder(tmp_path: Path) -> None
     view = bidding_view("9H JH 9D JD 9C JC 9S").view(1)
     assert make_bot("expert", 1).choose(view) == A.PASS
     assert A.kind(ExpertBot(1, values=str(tmp_path)).choose(view)) == "bid"
-    with pytest.raises(FileNotFoundError, match="value-3.npz"):
+    # A missing model names its file and the command that writes it into that folder.
+    with pytest.raises(FileNotFoundError, match=r"value-3\.npz is missing: run "
+                       r"`python -m tysiac\.bots\.training --only value --out .*none`"):
         ExpertBot(1, values=str(tmp_path / "none")).choose(view)
 
 

@@ -160,12 +160,17 @@ def path(layout_name: str, root: Path = WEIGHTS) -> Path:
 def load(layout_name: str, root: Path = WEIGHTS) -> ValueModel:
     """The model of a layout in ``root`` (the shipped one by default). Raises
     ``FileNotFoundError`` with the command that makes it."""
-    return read(path(layout_name, root))
+    file = path(layout_name, root)
+    if not file.exists():
+        make = ("make train-bots" if root == WEIGHTS
+                else f"python -m tysiac.bots.training --only value --out {root}")
+        raise FileNotFoundError(f"{file} is missing: run `{make}`")
+    return read(file)
 
 
 def read(file: Path) -> ValueModel:
     if not file.exists():
-        raise FileNotFoundError(f"{file} is missing: run `make train-bots`")
+        raise FileNotFoundError(f"{file} is missing")
     with np.load(file) as data:
         arrays = {k: data[k] for k in data.files}
     nets = {stage: Network.from_arrays(arrays, f"{stage}.") for stage in STAGES
