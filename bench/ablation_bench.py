@@ -18,14 +18,17 @@ import sys
 import paired
 from kernel_check import warn_if_pure
 
-_OFF = "exchange=false"       # the strong bot's exchange
+_OFF = "exchange=false,selfish=false"       # the strong bot's exchange and defence
 VARIANTS = [
     ("learned bidding alone", f"expert:inference=none,score=false,{_OFF}"),
     ("inference from bids alone",
      f"expert:bidding=search,score=false,cards=false,gifts=false,{_OFF}"),
     ("inference alone (bids, gifts, cards)", f"expert:bidding=search,score=false,{_OFF}"),
     ("game-score awareness alone", f"expert:bidding=search,inference=none,{_OFF}"),
-    ("the wider exchange alone", "expert:bidding=search,inference=none,score=false"),
+    ("the wider exchange alone",
+     "expert:bidding=search,inference=none,score=false,selfish=false"),
+    ("the selfish defence alone",
+     "expert:bidding=search,inference=none,score=false,exchange=false"),
     ("the new search alone (αμ; off in expert)",
      f"expert:bidding=search,inference=none,score=false,search=alphamu,{_OFF}"),
     ("all together (expert)", "expert"),

@@ -19,7 +19,7 @@ from tysiac.bots import ExpertBot, make_bot, planning
 from tysiac.bots.expert import EXCHANGE
 from tysiac.bots.hint import explain, hint
 from tysiac.bots.inference import Inference, evidence
-from tysiac.bots.pimc import Context
+from tysiac.bots.pimc import Context, play_values
 from tysiac.bots.planning import PLAN_POOL, PLANS, candidate_plans, plan_exchange
 from tysiac.bots.sampling import Sampler
 from tysiac.bots.training import datagen
@@ -265,3 +265,23 @@ def test_halving_simulates_only_the_best_plans_in_the_later_worlds(
     early = plan_exchange(ctx, iter(worlds[:6]), 10, 4)
     assert max(early, key=lambda a: early[a][0]) in halved     # the leader goes on
     assert plan_exchange(ctx, iter(worlds), 10, 4, halving=(6, 10)) == plain
+
+
+def test_a_selfish_defender_values_its_own_points_and_no_other_result() -> None:
+    """``selfish``: over the same worlds each card keeps its chance of the contract;
+    a defender's margins count its own share of the defenders' points, where the
+    team's objective splits them evenly; the declarer's values do not change."""
+    rng = random.Random(5)
+    changed = 0
+    games = [g for g in positions(Rules.preset("pl-3"), 8, 200)
+             if g.phase_name == "play"][:24]
+    for game in games:
+        view = game.view(game.to_move)
+        team = Context.of(view)
+        worlds = Sampler(view).sample(rng, 4)
+        plain, own = play_values(team, worlds), play_values(replace(team, selfish=True), worlds)
+        assert {a: m for a, (_, m) in plain.items()} == {a: m for a, (_, m) in own.items()}
+        if view.seat == view.declarer:
+            assert own == plain
+        changed += own != plain
+    assert changed > 0

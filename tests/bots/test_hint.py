@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from tysiac import Game, Rules
-from tysiac.bots import StrongBot
+from tysiac.bots import ExpertBot
 from tysiac.bots.hint import HINT_SEED, advice_json, explain, hint
 from tysiac.bots.strong import Advice
 from tysiac.cli.main import main
@@ -41,7 +41,7 @@ def test_every_card_gets_advice_best_first() -> None:
     advice = hint(view, worlds=4)
     assert sorted(a.action for a in advice) == sorted(view.legal)
     assert [a.expected for a in advice] == sorted((a.expected for a in advice), reverse=True)
-    assert advice[0].action == StrongBot(HINT_SEED, worlds=4).choose(view)
+    assert advice[0].action == ExpertBot(HINT_SEED, worlds=4).choose(view)   # the default
     assert all(a.made is None or 0.0 <= a.made <= 1.0 for a in advice)
 
 

@@ -5,11 +5,13 @@ pure-Python search on thousands of random positions of every preset."""
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from tysiac import Game, Rules
 from tysiac.bots import kernel
+from tysiac.bots.pimc import SPLIT
 from tysiac.bots.solver import (
     BONUS,
     Position,
@@ -231,8 +233,31 @@ def test_kernel_matches_python_on_whole_deals() -> None:
             assert solve(pos, "python").values == solve(pos, "c").values
 
 
+@pytest.mark.parametrize("backend", ["python", "c"])
+def test_a_selfish_defenders_share_is_read_back_and_changes_no_result(backend: str) -> None:
+    """``pimc.SPLIT``: the partner's points weigh SPLIT and the seat's own SPLIT + 1.
+    Each move's contract result and the defenders' points together are the team
+    objective's; the seat's own share is read back from the remainder."""
+    if backend == "c" and not kernel.available():
+        pytest.skip("the C kernel is not built")
+    rnd = random.Random("selfish")
+    for game in play_positions(VARIANTS["pl-3"], rnd, 40, 5):
+        team = position_of(game, (0, -1, -1), 100, 0)
+        me = rnd.choice((1, 2))
+        selfish = replace(team, weights=tuple(0 if p == 0 else -SPLIT - (p == me)
+                                              for p in range(3)))
+        plain, split = solve(team, backend), solve(selfish, backend)
+        assert plain.moves == split.moves
+        for v, w in zip(plain.values, split.values, strict=True):
+            made, lin = decode(team, v)
+            made_split, lin_split = decode(selfish, w)
+            written, mine = divmod(-lin_split, SPLIT)
+            assert made_split == made and written == -lin
+            assert mine <= written
+
+
 def test_contract_bonus_outweighs_points() -> None:
-    assert BONUS > 2 * 400 * 3
+    assert BONUS > 2 * 400 * 513       # 400 points at most, weighted by pimc.SPLIT + 1
 
 
 @needs_kernel

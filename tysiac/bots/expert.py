@@ -17,6 +17,9 @@ learned from simulated deals and worlds weighted by what the others chose.
   noisier.) With ``search="alphamu"`` card play fixes the seat's next card across
   the worlds it cannot tell apart (:mod:`.alphamu`); measured level with PIMC, so
   it is off.
+* A defender beside a partner plays for its own points (``selfish``): its
+  margin counts its own share of the defenders' points, which the strong bot
+  takes as shared evenly (:func:`.pimc.play_position`).
 * The draw game while the stock lasts (:mod:`.drawplay`): the opponent's answer to
   a lead is chosen over several orders of the stock, not foreseeing the draw.
 
@@ -97,7 +100,7 @@ class ExpertBot(StrongBot):
                  temper: float = 1.0, oversample: int = OVERSAMPLE,
                  late_worlds: int | None = None, gifts: bool = True,
                  exchange: bool = True, reserve: str = "game",
-                 values: str = "") -> None:
+                 values: str = "", selfish: bool = True) -> None:
         super().__init__(seed, budget_ms, worlds, backend)
         if search not in ("pimc", "alphamu"):
             raise ValueError(f"unknown card play search {search!r}: pimc or alphamu")
@@ -119,10 +122,11 @@ class ExpertBot(StrongBot):
         self.exchange = exchange        # EXCHANGE's worlds and plans (False: strong's)
         self.reserve = reserve          # a bomb kept: "game" (:mod:`.bombs`) or "fixed"
         self.values = Path(values) if values else WEIGHTS   # the value models' folder
+        self.selfish = selfish          # a defender's own points break the play's ties
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
-        ctx = Context.of(view, self.backend)
+        ctx = replace(Context.of(view, self.backend), selfish=self.selfish)
         if self.reserve == "game" and view.phase in ("bid", "exchange", "declare"):
             ctx = replace(ctx, reserve=keep_value(ctx))
         model = None if view.rules.draw_game else load(layout(view.rules), self.values)

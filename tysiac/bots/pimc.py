@@ -41,6 +41,9 @@ class Context:
     #: What keeping this seat's bomb is worth, in points of margin (None: the fixed
     #: guess of ``planning.BOMB_RESERVE``).
     reserve: float | None = None
+    #: A defender's own points break ties between lines equal for the defenders
+    #: together (:func:`play_position`), and count as its own in the margin.
+    selfish: bool = False
 
     @classmethod
     def of(cls, view: View, backend: str = "auto") -> Context:
@@ -76,18 +79,32 @@ def _adds(view: View, seat: int) -> int:
     return 0 if rules.barrier is not None and view.scores[seat] >= rules.barrier else 1
 
 
+#: A selfish defender's weights (:func:`play_position`): its partner's points
+#: weigh ``SPLIT``, its own one more, so that the defenders' points together come
+#: first and its own share breaks ties; more than any deal's points, so that both
+#: can be read back from the value.
+SPLIT = 512
+
+
 def seat_margin(ctx: Context, declarer: int, contract: int, made: bool,
-                written: float) -> float:
+                written: float, mine: float | None = None) -> float:
     """The seat's margin when ``declarer`` plays ``contract`` and the defenders write
-    ``written`` points between them: own score change minus the others' average.
-    A defender's share of ``written`` is taken as even among the defenders whose
-    points count."""
+    ``written`` points between them, ``mine`` of them this seat's: own score change
+    minus the others' average. Without ``mine`` a defender's share of ``written`` is
+    taken as even among the defenders whose points count."""
     won = contract if made else -contract
     if declarer == ctx.me:
         return won - written / (ctx.k - 1)
-    counting = sum(ctx.adds[s] for s in ctx.seats if s != declarer)
-    mine = written / counting if counting and ctx.adds[ctx.me] else 0.0
+    if mine is None:
+        counting = sum(ctx.adds[s] for s in ctx.seats if s != declarer)
+        mine = written / counting if counting and ctx.adds[ctx.me] else 0.0
     return mine - (won + written - mine) / (ctx.k - 1)
+
+
+def _selfish(ctx: Context, declarer: int) -> bool:
+    """Whether this seat defends beside a partner and both write their points."""
+    return (ctx.selfish and not ctx.draw and declarer != ctx.me and ctx.k == 3
+            and all(ctx.adds[s] for s in ctx.seats if s != declarer))
 
 
 def play_position(ctx: Context, world: World) -> Position:
@@ -102,6 +119,9 @@ def play_position(ctx: Context, world: World) -> Position:
         assert view.declarer is not None
         declarer = idx[view.declarer]
         weights = tuple(0 if s == view.declarer else -ctx.adds[s] for s in ctx.seats)
+        if _selfish(ctx, view.declarer):
+            weights = tuple(0 if s == view.declarer else -SPLIT - (s == ctx.me)
+                            for s in ctx.seats)
         contract = view.contract or view.bid
     leader = view.trick[0][0] if view.trick else view.to_move
     assert leader is not None
@@ -120,7 +140,11 @@ def margin(ctx: Context, pos: Position, v: int) -> tuple[float, bool | None]:
     if ctx.draw:
         return float(v), None
     made, lin = decode(pos, v)
-    return seat_margin(ctx, ctx.seats[pos.declarer], pos.contract, made, -lin), made
+    declarer = ctx.seats[pos.declarer]
+    if _selfish(ctx, declarer):
+        written, mine = divmod(-lin, SPLIT)
+        return seat_margin(ctx, declarer, pos.contract, made, written, mine), made
+    return seat_margin(ctx, declarer, pos.contract, made, -lin), made
 
 
 def play_values(ctx: Context, worlds: Iterable[World],

@@ -40,8 +40,9 @@ from ..cards import ABOVE, MARRIAGE_VALUES, POINTS, QUEENS, SUIT_MASK, cards_of,
 from ..engine.actions import MELD
 from ..engine.tricks import follow_mask
 
-#: Worth more than any points, so the contract decides first.
-BONUS = 4096
+#: Worth more than any points, so the contract decides first (with room for
+#: weights of several hundred: see ``pimc.SPLIT``).
+BONUS = 1 << 20
 INF = 1 << 30
 #: Contract value meaning "out of reach whatever happens" in the table's keys.
 _UNREACHABLE = 1023

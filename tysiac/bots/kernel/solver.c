@@ -11,7 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define BONUS 4096
+#define BONUS (1 << 20)
 #define INF (1 << 30)
 #define UNREACHABLE 1023
 #define MELD 32
