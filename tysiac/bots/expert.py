@@ -122,7 +122,7 @@ class ExpertBot(StrongBot):
         self.exchange = exchange        # EXCHANGE's worlds and plans (False: strong's)
         self.reserve = reserve          # a bomb kept: "game" (:mod:`.bombs`) or "fixed"
         self.values = Path(values) if values else WEIGHTS   # the value models' folder
-        self.selfish = selfish          # a defender's own points break the play's ties
+        self.selfish = selfish          # a defender plays for its own points (pimc.SPLIT)
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:

@@ -118,10 +118,11 @@ def play_position(ctx: Context, world: World) -> Position:
     else:
         assert view.declarer is not None
         declarer = idx[view.declarer]
-        weights = tuple(0 if s == view.declarer else -ctx.adds[s] for s in ctx.seats)
         if _selfish(ctx, view.declarer):
             weights = tuple(0 if s == view.declarer else -SPLIT - (s == ctx.me)
                             for s in ctx.seats)
+        else:
+            weights = tuple(0 if s == view.declarer else -ctx.adds[s] for s in ctx.seats)
         contract = view.contract or view.bid
     leader = view.trick[0][0] if view.trick else view.to_move
     assert leader is not None
