@@ -169,8 +169,6 @@ def load(layout_name: str, root: Path = WEIGHTS) -> ValueModel:
 
 
 def read(file: Path) -> ValueModel:
-    if not file.exists():
-        raise FileNotFoundError(f"{file} is missing")
     with np.load(file) as data:
         arrays = {k: data[k] for k in data.files}
     nets = {stage: Network.from_arrays(arrays, f"{stage}.") for stage in STAGES
