@@ -18,7 +18,8 @@ import sys
 import paired
 from kernel_check import warn_if_pure
 
-_OFF = "exchange=false,selfish=false"       # the strong bot's exchange and defence
+#: The strong bot's exchange, defence and bomb (its fixed reserve).
+_OFF = "exchange=false,selfish=false,reserve=fixed"
 VARIANTS = [
     ("learned bidding alone", f"expert:inference=none,score=false,{_OFF}"),
     ("inference from bids alone",
@@ -26,9 +27,11 @@ VARIANTS = [
     ("inference alone (bids, gifts, cards)", f"expert:bidding=search,score=false,{_OFF}"),
     ("game-score awareness alone", f"expert:bidding=search,inference=none,{_OFF}"),
     ("the wider exchange alone",
-     "expert:bidding=search,inference=none,score=false,selfish=false"),
+     "expert:bidding=search,inference=none,score=false,selfish=false,reserve=fixed"),
     ("the selfish defence alone",
-     "expert:bidding=search,inference=none,score=false,exchange=false"),
+     "expert:bidding=search,inference=none,score=false,exchange=false,reserve=fixed"),
+    ("the bomb kept for later alone",
+     "expert:bidding=search,inference=none,score=false,exchange=false,selfish=false"),
     ("the new search alone (αμ; off in expert)",
      f"expert:bidding=search,inference=none,score=false,search=alphamu,{_OFF}"),
     ("all together (expert)", "expert"),
