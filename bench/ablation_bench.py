@@ -18,22 +18,27 @@ import sys
 import paired
 from kernel_check import warn_if_pure
 
-#: The strong bot's exchange, defence and bomb (its fixed reserve).
-_OFF = "exchange=false,selfish=false,reserve=fixed"
+#: Each part of the expert bot with the option that makes it the strong bot's way.
+STRONG_WAYS = {"bidding": "search", "inference": "none", "score": "false",
+               "exchange": "false", "selfish": "false", "reserve": "fixed"}
+
+
+def alone(part: str | None, extra: str = "") -> str:
+    """The expert bot with every part of ``STRONG_WAYS`` but ``part`` the strong
+    bot's, and ``extra`` options."""
+    options = [f"{k}={v}" for k, v in STRONG_WAYS.items() if k != part]
+    return "expert:" + ",".join(options + ([extra] if extra else []))
+
+
 VARIANTS = [
-    ("learned bidding alone", f"expert:inference=none,score=false,{_OFF}"),
-    ("inference from bids alone",
-     f"expert:bidding=search,score=false,cards=false,gifts=false,{_OFF}"),
-    ("inference alone (bids, gifts, cards)", f"expert:bidding=search,score=false,{_OFF}"),
-    ("game-score awareness alone", f"expert:bidding=search,inference=none,{_OFF}"),
-    ("the wider exchange alone",
-     "expert:bidding=search,inference=none,score=false,selfish=false,reserve=fixed"),
-    ("the selfish defence alone",
-     "expert:bidding=search,inference=none,score=false,exchange=false,reserve=fixed"),
-    ("the bomb kept for later alone",
-     "expert:bidding=search,inference=none,score=false,exchange=false,selfish=false"),
-    ("the new search alone (αμ; off in expert)",
-     f"expert:bidding=search,inference=none,score=false,search=alphamu,{_OFF}"),
+    ("learned bidding alone", alone("bidding")),
+    ("inference from bids alone", alone("inference", "cards=false,gifts=false")),
+    ("inference alone (bids, gifts, cards)", alone("inference")),
+    ("game-score awareness alone", alone("score")),
+    ("the wider exchange alone", alone("exchange")),
+    ("the selfish defence alone", alone("selfish")),
+    ("the bomb kept for later alone", alone("reserve")),
+    ("the new search alone (αμ; off in expert)", alone(None, "search=alphamu")),
     ("all together (expert)", "expert"),
 ]
 
