@@ -20,7 +20,8 @@ from kernel_check import warn_if_pure
 
 #: Each part of the expert bot with the option that makes it the strong bot's way.
 STRONG_WAYS = {"bidding": "search", "inference": "none", "score": "false",
-               "exchange": "false", "selfish": "false", "reserve": "fixed"}
+               "exchange": "false", "selfish": "false", "reserve": "fixed",
+               "curve": "false"}
 
 
 def alone(part: str | None, extra: str = "") -> str:
@@ -38,6 +39,7 @@ VARIANTS = [
     ("the wider exchange alone", alone("exchange")),
     ("the selfish defence alone", alone("selfish")),
     ("the bomb kept for later alone", alone("reserve")),
+    ("the fitted contract chance alone", alone("curve")),
     ("the new search alone (αμ; off in expert)", alone(None, "search=alphamu")),
     ("all together (expert)", "expert"),
 ]

@@ -285,3 +285,21 @@ def test_a_selfish_defender_values_its_own_points_and_no_other_result() -> None:
             assert own == plain
         changed += own != plain
     assert changed > 0
+
+
+def test_the_fitted_contract_chance_declares_at_least_as_high_as_strongs() -> None:
+    """``CURVE``: the chance to make a simulated contract is steeper than the strong
+    bot's and centred further below the double-dummy count, so on the same worlds
+    the bot declares as high as with the strong bot's curve or higher: in these
+    positions never lower, and at least once higher."""
+    declared: list[tuple[int, int]] = []
+    for rules in (Rules.preset("pl-3"), Rules.preset("pl-3", bombs_per_player=0)):
+        games = [g for g in positions(rules, 11, 600) if g.phase_name == "declare"][:16]
+        for game in games:
+            view = game.view(game.to_move)
+            fitted, plain = ExpertBot(1).choose(view), ExpertBot(1, curve=False).choose(view)
+            assert (fitted == A.BOMB) == (plain == A.BOMB)
+            if fitted != A.BOMB:
+                declared.append((A.value_of(fitted), A.value_of(plain)))
+    assert declared and all(f >= p for f, p in declared)
+    assert any(f > p for f, p in declared)

@@ -44,6 +44,9 @@ class Context:
     #: A defender's own points break ties between lines equal for the defenders
     #: together (:func:`play_position`), and count as its own in the margin.
     selfish: bool = False
+    #: (edge, spread) of the chance to make a simulated contract (None: planning's
+    #: ``SIM_EDGE`` and ``SIM_SPREAD``; :func:`.planning.made_chance`).
+    curve: tuple[float, float] | None = None
 
     @classmethod
     def of(cls, view: View, backend: str = "auto") -> Context:

@@ -128,18 +128,20 @@ def contract_margin(ctx: Context, declarer: int, contract: int, points: int,
     """The seat's expected margin when ``declarer`` takes ``points`` (double-dummy)
     playing ``contract``; with ``bomb``, the margin if the declarer gives up a
     contract it would fail."""
-    chance = made_chance(points, contract)
+    chance = made_chance(points, contract, ctx.curve)
     failed = seat_margin(ctx, declarer, contract, False, written) if bomb is None else bomb
     return chance * seat_margin(ctx, declarer, contract, True, written) \
         + (1 - chance) * failed
 
 
-def made_chance(points: int, contract: int) -> float:
+def made_chance(points: int, contract: int, curve: tuple[float, float] | None = None) -> float:
     """The chance that a contract is made by a declarer who makes ``points``
     double-dummy: a logistic curve centred ``SIM_EDGE`` points below them (the
     declarer's hidden hand is worth more at the table than against defenders who
-    see it), ``SIM_SPREAD`` points wide (a double-dummy count is no certainty)."""
-    return 1 / (1 + exp((contract - points - SIM_EDGE) / SIM_SPREAD))
+    see it), ``SIM_SPREAD`` points wide (a double-dummy count is no certainty);
+    ``curve``: another (edge, spread)."""
+    edge, spread = curve or (SIM_EDGE, SIM_SPREAD)
+    return 1 / (1 + exp((contract - points - edge) / spread))
 
 
 def bomb_deltas(ctx: Context, declarer: int, thrown: int | None = None) -> dict[int, int]:
@@ -192,7 +194,7 @@ def _best_contract(ctx: Context, outcomes: list[tuple[int, int]], low: int, hand
     n = len(outcomes)
     for c in _contracts(ctx, low, hand):
         m = sum(contract_margin(ctx, ctx.me, c, p, dp) for p, dp in outcomes) / n
-        share = sum(made_chance(p, c) for p, _ in outcomes) / n
+        share = sum(made_chance(p, c, ctx.curve) for p, _ in outcomes) / n
         if m > best[0]:
             best = (m, share)
     if bomb is not None and bomb > best[0]:
@@ -222,7 +224,7 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
     weights = [1.0] * len(mine)
     raised = any(b for _, b in view.bids)
     if BID_INFERENCE and theirs and any(s == opponent and b for s, b in view.bids):
-        weights = [max(made_chance(p, view.bid), 0.01) for p, _ in theirs]
+        weights = [max(made_chance(p, view.bid, ctx.curve), 0.01) for p, _ in theirs]
     total = sum(weights) or 1.0
 
     def mean(xs: Iterable[float]) -> float:
@@ -234,7 +236,7 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
         bomb = bomb_margin(ctx, opponent) if may_bomb_later(ctx, opponent, raised) else None
         values[A.PASS] = (mean(contract_margin(ctx, opponent, view.bid, p, dp, bomb)
                                for p, dp in theirs),
-                          mean(made_chance(p, view.bid) for p, _ in theirs))
+                          mean(made_chance(p, view.bid, ctx.curve) for p, _ in theirs))
     else:
         values[A.PASS] = (_PASS_FALLBACK, None)
     bomb = bomb_margin(ctx, ctx.me) if may_bomb_later(ctx, ctx.me, raised=True) else None
@@ -243,7 +245,7 @@ def plan_bid(ctx: Context, worlds: Iterator[World]) -> Values:
         m = mean(contract_margin(ctx, ctx.me, b, p, dp) for p, dp in mine)
         if bomb is not None and bomb > m:
             m = bomb
-        values[a] = (m, mean(made_chance(p, b) for p, _ in mine))
+        values[a] = (m, mean(made_chance(p, b, ctx.curve) for p, _ in mine))
     for a in view.legal:
         if A.kind(a) == "redeal":
             values[a] = (0.0, None)     # a fresh deal: an average hand
@@ -309,7 +311,7 @@ def plan_declare(ctx: Context, worlds: Iterator[World]) -> Values:
         if A.kind(a) == "declare":
             c = A.value_of(a)
             m = sum(contract_margin(ctx, ctx.me, c, p, dp) for p, dp in outcomes) / n
-            values[a] = (m, sum(made_chance(p, c) for p, _ in outcomes) / n)
+            values[a] = (m, sum(made_chance(p, c, ctx.curve) for p, _ in outcomes) / n)
         elif a == A.BOMB:
             values[a] = (bomb_margin(ctx, ctx.me), None)
     return values

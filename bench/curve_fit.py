@@ -1,0 +1,96 @@
+"""The chance to make a simulated contract (:func:`tysiac.bots.planning.made_chance`),
+fitted on a bot's own declarations (the deals cached by ``bench/paired.py``).
+
+Each declaration played (bombs left out) is taken from the declarer's view: its
+hand against ``--worlds`` sampled worlds, each solved double-dummy for the
+declarer's points, and whether the contract was made. The curve's (edge, spread)
+is chosen by maximum likelihood over a grid, the chance of a declaration being
+the mean over its worlds; the strong bot's (5, 8) is printed beside it, and the
+share made against the share foreseen by bins of the contract.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import random
+from concurrent.futures import ProcessPoolExecutor
+from typing import Any
+
+import paired
+from kernel_check import warn_if_pure
+
+from tysiac.bots.pimc import Context
+from tysiac.bots.planning import SIM_EDGE, SIM_SPREAD, declarer_points, made_chance
+from tysiac.bots.sampling import Sampler
+from tysiac.cards import mask_of
+
+Row = tuple[list[int], int, bool]     # the worlds' points, the contract, made
+
+
+def declaration(args: tuple[str, int, int, dict[str, Any], int]) -> Row | None:
+    preset, seed, index, base, worlds = args
+    rules = paired.table_rules(preset)
+    game = paired.deal_game(rules, seed, index, paired._start_for(rules, "played", index))
+    points: list[int] | None = None
+    for a in base["actions"]:
+        if game.phase_name == "declare" and points is None:
+            view = game.view(game.to_move)
+            ctx, hand = Context.of(view), mask_of(view.hand)
+            points = [declarer_points(ctx, w, ctx.me, hand, {}, w.leftover)[0]
+                      for w in Sampler(view).sample(random.Random(index), worlds)]
+        game.play(a, game.to_move)
+    result = game.results[-1]
+    if points is None or result.bomb or result.contract is None:
+        return None
+    return points, result.contract, result.made
+
+
+def chance(row: Row, curve: tuple[float, float]) -> float:
+    points, contract, _ = row
+    return sum(made_chance(p, contract, curve) for p in points) / len(points)
+
+
+def likelihood(rows: list[Row], curve: tuple[float, float]) -> float:
+    total = 0.0
+    for row in rows:
+        p = min(max(chance(row, curve), 1e-9), 1 - 1e-9)
+        total += math.log(p if row[2] else 1 - p)
+    return total
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__,
+                                     formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--preset", default="pl-3")
+    parser.add_argument("--level", default="expert", help="whose declarations (cached deals)")
+    parser.add_argument("--seed", type=int, default=20)
+    parser.add_argument("--deals", type=int, default=800)
+    parser.add_argument("--worlds", type=int, default=32)
+    parser.add_argument("--jobs", type=int, default=2)
+    args = parser.parse_args()
+    warn_if_pure()
+    base = paired.baselines(args.preset, args.level, args.seed, args.deals, args.jobs, "played")
+    tasks = [(args.preset, args.seed, i, row, args.worlds) for i, row in enumerate(base)]
+    with ProcessPoolExecutor(args.jobs) as pool:
+        rows = [r for r in pool.map(declaration, tasks, chunksize=4) if r is not None]
+    grid = [(float(e), float(s)) for e in range(-4, 21) for s in (3, 4, 5, 6, 8, 10, 12)]
+    best = max(grid, key=lambda c: likelihood(rows, c))
+    strong = (float(SIM_EDGE), SIM_SPREAD)
+    made = sum(r[2] for r in rows) / len(rows)
+    print(f"{len(rows)} declarations, made {made:.1%}")
+    for name, curve in (("fitted", best), ("strong", strong)):
+        foreseen = sum(chance(r, curve) for r in rows) / len(rows)
+        print(f"{name} (edge, spread) = {curve}: log-likelihood "
+              f"{likelihood(rows, curve):.1f}, foreseen {foreseen:.1%}")
+    for low, high in ((100, 100), (105, 115), (120, 135), (140, 400)):
+        part = [r for r in rows if low <= r[1] <= high]
+        if part:
+            print(f"  contracts {low}-{high}: {len(part)}, made "
+                  f"{sum(r[2] for r in part) / len(part):.1%}, foreseen fitted "
+                  f"{sum(chance(r, best) for r in part) / len(part):.1%}, strong "
+                  f"{sum(chance(r, strong) for r in part) / len(part):.1%}")
+
+
+if __name__ == "__main__":
+    main()
