@@ -86,8 +86,9 @@ EXCHANGE = {"3": ExchangeSearch(worlds=16, plans=10, extra=4, halving=(8, 4))}
 #: The chance to make a simulated contract in the exchange and the declaration
 #: (:func:`.planning.made_chance`), as (edge, spread) by layout: fitted by maximum
 #: likelihood on 730 pl-3 declarations of expert bots, the worlds of each solved
-#: double-dummy against whether the contract was made (the strong bot's (5, 8)
-#: was too wide: the bot declared well below what it then made).
+#: double-dummy against whether the contract was made (``bench/curve_fit.py``;
+#: 3 playing seats, so pl-4 too, where it measured even). The strong bot's (5, 8)
+#: was too wide: the bot declared well below what it then made.
 CURVE = {"3": (6.0, 5.0)}
 #: The draw game while the stock lasts: orders of the stock each world is played
 #: with (:mod:`.drawplay`; 1: the strong bot's play). Measured against strong over
@@ -136,11 +137,12 @@ class ExpertBot(StrongBot):
 
     def _values(self, view: View, source: Worlds, sampler: Sampler,
                 rng: random.Random) -> Values:
-        curve = CURVE.get(layout(view.rules)) if self.curve else None
+        table = layout(view.rules)
+        curve = CURVE.get(table) if self.curve else None
         ctx = replace(Context.of(view, self.backend), selfish=self.selfish, curve=curve)
         if self.reserve == "game" and view.phase in ("bid", "exchange", "declare"):
             ctx = replace(ctx, reserve=keep_value(ctx))
-        model = None if view.rules.draw_game else load(layout(view.rules), self.values)
+        model = None if view.rules.draw_game else load(table, self.values)
         phase = view.phase
         values: Values
         if phase == "play" and view.stock_size and self.stock_orders > 1:
