@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import math
 import random
-from concurrent.futures import ProcessPoolExecutor
 from typing import Any
 
 import paired
@@ -72,8 +71,7 @@ def main() -> None:
     warn_if_pure()
     base = paired.baselines(args.preset, args.level, args.seed, args.deals, args.jobs, "played")
     tasks = [(args.preset, args.seed, i, row, args.worlds) for i, row in enumerate(base)]
-    with ProcessPoolExecutor(args.jobs) as pool:
-        rows = [r for r in pool.map(declaration, tasks, chunksize=4) if r is not None]
+    rows = [r for r in paired._map(declaration, tasks, args.jobs) if r is not None]
     grid = [(float(e), float(s)) for e in range(-4, 21) for s in (3, 4, 5, 6, 8, 10, 12)]
     best = max(grid, key=lambda c: likelihood(rows, c))
     strong = (float(SIM_EDGE), SIM_SPREAD)
