@@ -5,7 +5,8 @@ Each declaration played (bombs left out) is taken from the declarer's view: its
 hand against ``--worlds`` sampled worlds, each solved double-dummy for the
 declarer's points, and whether the contract was made. The curve's (edge, spread)
 is chosen by maximum likelihood over a grid, the chance of a declaration being
-the mean over its worlds; the strong bot's (5, 8) is printed beside it, and the
+the mean over its worlds; the expert bot's shipped curve for the layout
+(``expert.CURVE``) and the strong bot's (5, 8) are printed beside it, and the
 share made against the share foreseen by bins of the contract.
 """
 
@@ -19,6 +20,8 @@ from typing import Any
 import paired
 from kernel_check import warn_if_pure
 
+from tysiac.bots.evaluation import layout
+from tysiac.bots.expert import CURVE
 from tysiac.bots.pimc import Context
 from tysiac.bots.planning import SIM_EDGE, SIM_SPREAD, declarer_points, made_chance
 from tysiac.bots.sampling import Sampler
@@ -77,17 +80,19 @@ def main() -> None:
     strong = (float(SIM_EDGE), SIM_SPREAD)
     made = sum(r[2] for r in rows) / len(rows)
     print(f"{len(rows)} declarations, made {made:.1%}")
-    for name, curve in (("fitted", best), ("strong", strong)):
+    shipped = CURVE.get(layout(paired.table_rules(args.preset)), strong)
+    curves = (("fitted", best), ("shipped", shipped), ("strong", strong))
+    for name, curve in curves:
         foreseen = sum(chance(r, curve) for r in rows) / len(rows)
         print(f"{name} (edge, spread) = {curve}: log-likelihood "
               f"{likelihood(rows, curve):.1f}, foreseen {foreseen:.1%}")
     for low, high in ((100, 100), (105, 115), (120, 135), (140, 400)):
         part = [r for r in rows if low <= r[1] <= high]
         if part:
+            shares = ", ".join(f"{name} {sum(chance(r, c) for r in part) / len(part):.1%}"
+                                 for name, c in curves)
             print(f"  contracts {low}-{high}: {len(part)}, made "
-                  f"{sum(r[2] for r in part) / len(part):.1%}, foreseen fitted "
-                  f"{sum(chance(r, best) for r in part) / len(part):.1%}, strong "
-                  f"{sum(chance(r, strong) for r in part) / len(part):.1%}")
+                  f"{sum(r[2] for r in part) / len(part):.1%}, foreseen {shares}")
 
 
 if __name__ == "__main__":

@@ -88,7 +88,8 @@ EXCHANGE = {"3": ExchangeSearch(worlds=16, plans=10, extra=4, halving=(8, 4))}
 #: likelihood on 730 pl-3 declarations of expert bots, the worlds of each solved
 #: double-dummy against whether the contract was made (``bench/curve_fit.py``;
 #: 3 playing seats, so pl-4 too, where it measured even). The strong bot's (5, 8)
-#: was too wide: the bot declared well below what it then made.
+#: was too wide: the bot declared well below what it then made. With 2 players the
+#: fit finds the strong bot's curve (or near it), so none is set there.
 CURVE = {"3": (6.0, 5.0)}
 #: The draw game while the stock lasts: orders of the stock each world is played
 #: with (:mod:`.drawplay`; 1: the strong bot's play). Measured against strong over
