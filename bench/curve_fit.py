@@ -7,7 +7,9 @@ declarer's points, and whether the contract was made. The curve's (edge, spread)
 is chosen by maximum likelihood over a grid, the chance of a declaration being
 the mean over its worlds; the expert bot's shipped curve for the layout
 (``expert.CURVE``) and the strong bot's (5, 8) are printed beside it, and the
-share made against the share foreseen by bins of the contract.
+share made against the share foreseen by bins of the contract. With
+``--opponents LEVEL`` the declarations are the bot's among those opponents (the
+deals of ``paired.py --opponents``): only the seat it holds in each.
 """
 
 from __future__ import annotations
@@ -30,8 +32,9 @@ from tysiac.cards import mask_of
 Row = tuple[list[int], int, bool]     # the worlds' points, the contract, made
 
 
-def declaration(args: tuple[str, int, int, dict[str, Any], int]) -> Row | None:
-    preset, seed, index, base, worlds = args
+def declaration(args: tuple[str, int, int, dict[str, Any], int, int | None]) -> Row | None:
+    """The declaration of a cached deal (with ``seat``: only if that seat's)."""
+    preset, seed, index, base, worlds, seat = args
     rules = paired.table_rules(preset)
     game = paired.deal_game(rules, seed, index, paired._start_for(rules, "played", index))
     points: list[int] | None = None
@@ -43,7 +46,8 @@ def declaration(args: tuple[str, int, int, dict[str, Any], int]) -> Row | None:
                       for w in Sampler(view).sample(random.Random(index), worlds)]
         game.play(a, game.to_move)
     result = game.results[-1]
-    if points is None or result.bomb or result.contract is None:
+    if points is None or result.bomb or result.contract is None or \
+            seat not in (None, result.declarer):
         return None
     return points, result.contract, result.made
 
@@ -70,10 +74,15 @@ def main() -> None:
     parser.add_argument("--deals", type=int, default=800)
     parser.add_argument("--worlds", type=int, default=32)
     parser.add_argument("--jobs", type=int, default=2)
+    parser.add_argument("--opponents", help="the others' level in the cached deals")
     args = parser.parse_args()
     warn_if_pure()
-    base = paired.baselines(args.preset, args.level, args.seed, args.deals, args.jobs, "played")
-    tasks = [(args.preset, args.seed, i, row, args.worlds) for i, row in enumerate(base)]
+    base = paired.baselines(args.preset, args.level, args.seed, args.deals, args.jobs, "played",
+                            args.opponents)
+    seats: list[int | None] = list(range(paired.table_rules(args.preset).players)) \
+        if args.opponents else [None]
+    tasks = [(args.preset, args.seed, i, paired.seat_base(row, s or 0), args.worlds, s)
+             for i, row in enumerate(base) for s in seats]
     rows = [r for r in paired._map(declaration, tasks, args.jobs) if r is not None]
     grid = [(float(e), float(s)) for e in range(-4, 21) for s in (3, 4, 5, 6, 8, 10, 12)]
     best = max(grid, key=lambda c: likelihood(rows, c))

@@ -16,6 +16,10 @@ game-score awareness aims at, which a deal's margin does not show).
 
 Every deal starts a fresh game, or the ``--scores`` state: ``game`` draws the
 standings as met in games, ``played`` the bombs already thrown too.
+
+``--opponents LEVEL`` measures against other bots than the baseline, as the arena
+does: each deal's baseline is then played once per seat, the baseline level in that
+seat and the opponents in the others, and the variant takes that seat's place.
 """
 
 from __future__ import annotations
@@ -87,10 +91,26 @@ def make_player(spec: str, seed: int) -> Any:
     return factory(name)(seed, **kwargs)
 
 
-def play_baseline(rules: Rules, level: str, seed: int, index: int,
-                  start: Start) -> dict[str, Any]:
+def play_baseline(rules: Rules, level: str, seed: int, index: int, start: Start,
+                  opponents: str | None = None) -> dict[str, Any]:
+    """The deal with ``level`` in every seat; with ``opponents``, once per seat
+    (``{"seats": [...]}``) with ``level`` in that seat only."""
+    if opponents is not None:
+        return {"seats": [_play(rules, [level if s == seat else opponents
+                                        for s in range(rules.players)], seed, index, start)
+                          for seat in range(rules.players)]}
+    return _play(rules, [level] * rules.players, seed, index, start)
+
+
+def seat_base(base: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The baseline deal a seat's variant is measured against."""
+    return base["seats"][seat] if "seats" in base else base
+
+
+def _play(rules: Rules, levels: list[str], seed: int, index: int,
+          start: Start) -> dict[str, Any]:
     game = deal_game(rules, seed, index, start)
-    actions = play_deal(game, [make_player(level, seed) for _ in range(rules.players)])
+    actions = play_deal(game, [make_player(level, seed) for level in levels])
     r = game.results[-1]
     return {"actions": actions, "delta": list(r.delta), "declarer": r.declarer,
             "contract": r.contract, "bid": r.bid, "bomb": r.bomb, "made": r.made,
@@ -100,6 +120,7 @@ def play_baseline(rules: Rules, level: str, seed: int, index: int,
 def play_variant(rules: Rules, level: str, variant: str, seed: int, index: int, seat: int,
                  base: dict[str, Any], phases: tuple[str, ...],
                  start: Start) -> dict[str, Any]:
+    """The variant in ``seat`` of the deal ``base`` (the others are ``level``)."""
     game = deal_game(rules, seed, index, start)
     me = make_player(variant, seed)
     others: dict[int, Any] = {}
@@ -159,8 +180,11 @@ def equity(rules: Rules, start: tuple[int, ...] | None, delta: list[int], seat: 
     return win_chance(rules, scores, seat)
 
 
-def baseline_path(preset: str, level: str, seed: int, scores: str) -> Path:
-    return CACHE / f"{preset.replace(' ', '_')}-{level.replace(':', '_')}-{seed}-{scores}.jsonl"
+def baseline_path(preset: str, level: str, seed: int, scores: str,
+                  opponents: str | None = None) -> Path:
+    among = f"-among-{opponents.replace(':', '_')}" if opponents else ""
+    return CACHE / (f"{preset.replace(' ', '_')}-{level.replace(':', '_')}{among}-{seed}-"
+                    f"{scores}.jsonl")
 
 
 def _start_for(rules: Rules, mode: str, index: int) -> Start:
@@ -189,22 +213,22 @@ def _scores_for(rules: Rules, index: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-def _baseline_task(args: tuple[str, str, int, int, str]) -> dict[str, Any]:
-    preset, level, seed, index, mode = args
+def _baseline_task(args: tuple[str, str, int, int, str, str | None]) -> dict[str, Any]:
+    preset, level, seed, index, mode, opponents = args
     rules = table_rules(preset)
-    return play_baseline(rules, level, seed, index, _start_for(rules, mode, index))
+    return play_baseline(rules, level, seed, index, _start_for(rules, mode, index), opponents)
 
 
 def baselines(preset: str, level: str, seed: int, deals: int, jobs: int,
-              mode: str) -> list[dict[str, Any]]:
-    path = baseline_path(preset, level, seed, mode)
+              mode: str, opponents: str | None = None) -> list[dict[str, Any]]:
+    path = baseline_path(preset, level, seed, mode, opponents)
     rows: list[dict[str, Any]] = []
     if path.exists():
         rows = [json.loads(line) for line in path.read_text().splitlines() if line]
     if len(rows) >= deals:
         return rows[:deals]
     path.parent.mkdir(parents=True, exist_ok=True)
-    todo = [(preset, level, seed, i, mode) for i in range(len(rows), deals)]
+    todo = [(preset, level, seed, i, mode, opponents) for i in range(len(rows), deals)]
     with path.open("a") as out:
         for row in _map(_baseline_task, todo, jobs):
             rows.append(row)
@@ -214,15 +238,16 @@ def baselines(preset: str, level: str, seed: int, deals: int, jobs: int,
 
 
 def _variant_task(args: tuple[Any, ...]) -> list[dict[str, Any]]:
-    preset, level, variant, seed, index, base, phases, mode = args
+    preset, others, variant, seed, index, base, phases, mode = args
     rules = table_rules(preset)
     start = _start_for(rules, mode, index)
     out = []
     for seat in range(rules.players):
+        mine = seat_base(base, seat)
         if seat == deal_game(rules, seed, index, start).sitting_out:
-            out.append({"delta": base["delta"], "diverged": False, "skipped": True})
+            out.append({"delta": mine["delta"], "diverged": False, "skipped": True})
             continue
-        out.append(play_variant(rules, level, variant, seed, index, seat, base, phases, start))
+        out.append(play_variant(rules, others, variant, seed, index, seat, mine, phases, start))
     return out
 
 
@@ -235,10 +260,12 @@ def _map(fn: Any, items: list[Any], jobs: int) -> Iterator[Any]:
 
 
 def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
-        phases: tuple[str, ...], mode: str = "zero", quiet: bool = False) -> dict[str, Any]:
+        phases: tuple[str, ...], mode: str = "zero", quiet: bool = False,
+        opponents: str | None = None) -> dict[str, Any]:
     start = time.perf_counter()
-    base = baselines(preset, level, seed, deals, jobs, mode)
-    tasks = [(preset, level, variant, seed, i, base[i], phases, mode) for i in range(deals)]
+    base = baselines(preset, level, seed, deals, jobs, mode, opponents)
+    tasks = [(preset, opponents or level, variant, seed, i, base[i], phases, mode)
+             for i in range(deals)]
     gains: list[float] = []
     log = CACHE / f"last-{variant.replace(':', '_')}-{preset.replace(' ', '_')}.jsonl"
     log.parent.mkdir(parents=True, exist_ok=True)
@@ -250,19 +277,20 @@ def run(preset: str, level: str, variant: str, seed: int, deals: int, jobs: int,
         gain = eq = 0.0
         scores = _start_for(rules, mode, i)[0]
         for seat, row in enumerate(rows):
-            g = margin(row["delta"], seat) - margin(base[i]["delta"], seat)
+            mine = seat_base(base[i], seat)
+            g = margin(row["delta"], seat) - margin(mine["delta"], seat)
             gain += g
             eq += equity(rules, scores, row["delta"], seat) \
-                - equity(rules, scores, base[i]["delta"], seat)
+                - equity(rules, scores, mine["delta"], seat)
             if row["diverged"]:
                 details.write(json.dumps({"deal": i, "seat": seat, "gain": g, **row}) + "\n")
             diverged += row["diverged"]
             if row.get("declarer") == seat and not row.get("skipped"):
                 declared += 1
                 made += bool(row["made"])
-            if base[i]["declarer"] == seat and not row.get("skipped"):
+            if mine["declarer"] == seat and not row.get("skipped"):
                 base_declared += 1
-                base_made += bool(base[i]["made"])
+                base_made += bool(mine["made"])
         gains.append(gain / len(rows))
         equities.append(100 * eq / len(rows))
         if not quiet and (i + 1) % 50 == 0:
@@ -297,14 +325,17 @@ def main() -> int:
     parser.add_argument("--phases", default=",".join(ALL_PHASES))
     parser.add_argument("--scores", choices=("zero", "game", "played"), default="zero",
                         help="fresh games; standings as met in games; and the bombs thrown too")
+    parser.add_argument("--opponents", help="the other seats' level (default: the baseline)")
     args = parser.parse_args()
     warn_if_pure()
     phases = tuple(args.phases.split(","))
     for variant in args.variants:
         r = run(args.preset, args.baseline, variant, args.seed, args.deals, args.jobs, phases,
-                args.scores)
+                args.scores, opponents=args.opponents)
         seats = r["deals"] * table_rules(args.preset).players
-        print(f"{variant:40} {args.preset} vs {args.baseline}: {r['gain']:+.2f} ± {r['ci']:.2f}"
+        among = f" among {args.opponents}" if args.opponents else ""
+        print(f"{variant:40} {args.preset} vs {args.baseline}{among}: {r['gain']:+.2f} ± "
+              f"{r['ci']:.2f}"
               f" per seat-deal (win chance {r['equity']:+.2f} ± {r['equity_ci']:.2f} points);"
               f" diverged {r['diverged']}/{seats}; declared "
               f"{r['declared']} made {r['made']} (baseline {r['base_declared']}/"
