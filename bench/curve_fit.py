@@ -79,8 +79,8 @@ def main() -> None:
     warn_if_pure()
     base = paired.baselines(args.preset, args.level, args.seed, args.deals, args.jobs, "played",
                             args.opponents)
-    seats: list[int | None] = list(range(paired.table_rules(args.preset).players)) \
-        if args.opponents else [None]
+    rules = paired.table_rules(args.preset)
+    seats: list[int | None] = list(range(rules.players)) if args.opponents else [None]
     tasks = [(args.preset, args.seed, i, paired.seat_base(row, s or 0), args.worlds, s)
              for i, row in enumerate(base) for s in seats]
     rows = [r for r in paired._map(declaration, tasks, args.jobs) if r is not None]
@@ -89,7 +89,7 @@ def main() -> None:
     strong = (float(SIM_EDGE), SIM_SPREAD)
     made = sum(r[2] for r in rows) / len(rows)
     print(f"{len(rows)} declarations, made {made:.1%}")
-    shipped = CURVE.get(layout(paired.table_rules(args.preset)), strong)
+    shipped = CURVE.get(layout(rules), strong)
     curves = (("fitted", best), ("shipped", shipped), ("strong", strong))
     for name, curve in curves:
         foreseen = sum(chance(r, curve) for r in rows) / len(rows)
