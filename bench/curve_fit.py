@@ -40,14 +40,15 @@ def declaration(args: tuple[str, int, int, dict[str, Any], int, int | None]) -> 
     points: list[int] | None = None
     for a in base["actions"]:
         if game.phase_name == "declare" and points is None:
+            if seat not in (None, game.to_move):
+                return None         # another seat's declaration: not solved
             view = game.view(game.to_move)
             ctx, hand = Context.of(view), mask_of(view.hand)
             points = [declarer_points(ctx, w, ctx.me, hand, {}, w.leftover)[0]
                       for w in Sampler(view).sample(random.Random(index), worlds)]
         game.play(a, game.to_move)
     result = game.results[-1]
-    if points is None or result.bomb or result.contract is None or \
-            seat not in (None, result.declarer):
+    if points is None or result.bomb or result.contract is None:
         return None
     return points, result.contract, result.made
 
@@ -99,7 +100,7 @@ def main() -> None:
         part = [r for r in rows if low <= r[1] <= high]
         if part:
             shares = ", ".join(f"{name} {sum(chance(r, c) for r in part) / len(part):.1%}"
-                                 for name, c in curves)
+                               for name, c in curves)
             print(f"  contracts {low}-{high}: {len(part)}, made "
                   f"{sum(r[2] for r in part) / len(part):.1%}, foreseen {shares}")
 
