@@ -81,9 +81,8 @@ def main() -> None:
     base = paired.baselines(args.preset, args.level, args.seed, args.deals, args.jobs, "played",
                             args.opponents)
     rules = paired.table_rules(args.preset)
-    seats: list[int | None] = list(range(rules.players)) if args.opponents else [None]
-    tasks = [(args.preset, args.seed, i, paired.seat_base(row, s), args.worlds, s)
-             for i, row in enumerate(base) for s in seats]
+    tasks = [(args.preset, args.seed, i, game, args.worlds, s)
+             for i, row in enumerate(base) for s, game in paired.seat_games(row)]
     rows = [r for r in paired._map(declaration, tasks, args.jobs) if r is not None]
     grid = [(float(e), float(s)) for e in range(-4, 21) for s in (3, 4, 5, 6, 8, 10, 12)]
     best = max(grid, key=lambda c: likelihood(rows, c))

@@ -77,8 +77,7 @@ def main() -> None:
     dec_hands, dec_g1, dec_g2, dec_levels, dec_y = [], [], [], [], []
     for i, row in enumerate(rows):
         start = paired._start_for(rules, args.scores, i)
-        games = enumerate(row["seats"]) if "seats" in row else [(None, row)]
-        for mine, base in games:
+        for mine, base in paired.seat_games(row):
             g = paired.deal_game(rules, args.seed, i, start)
             dealt = list(g.hands)
             for a in base["actions"]:

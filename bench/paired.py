@@ -102,14 +102,18 @@ def play_baseline(rules: Rules, level: str, seed: int, index: int, start: Start,
     return _play(rules, [level] * rules.players, seed, index, start)
 
 
-def seat_base(base: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The baseline deal a seat's variant is measured against (a self-play
-    baseline is the same deal for every seat, and ``seat`` may be None)."""
-    if "seats" not in base:
-        return base
-    assert seat is not None, "a baseline played among opponents needs the seat"
-    row: dict[str, Any] = base["seats"][seat]
+def seat_base(base: dict[str, Any], seat: int) -> dict[str, Any]:
+    """The baseline deal a seat's variant is measured against."""
+    row: dict[str, Any] = base["seats"][seat] if "seats" in base else base
     return row
+
+
+def seat_games(base: dict[str, Any]) -> list[tuple[int | None, dict[str, Any]]]:
+    """The games of a baseline deal, each with the seat the baseline level held
+    among the opponents (None: the one game of a self-play baseline)."""
+    if "seats" in base:
+        return list(enumerate(base["seats"]))
+    return [(None, base)]
 
 
 def _play(rules: Rules, levels: list[str], seed: int, index: int,
