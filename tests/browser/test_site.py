@@ -30,8 +30,10 @@ def test_a_guest_plays_a_full_deal_against_two_bots(chromium, site, captures):
     t = TablePage(page, captures, "desktop-")
     page.goto(site.base + "/")
     t.shot("lobby")
-    new_guest_table(page, site.base)
+    new_guest_table(page, site.base, seat1="expert")
     t.shot("waiting")
+    waiting = page.locator("#app").inner_text()          # the levels named in Polish
+    assert "Bot · ekspert" in waiting and "expert" not in waiting
     t.click("[data-key=ready]")
     t.until(lambda: t.has(".summary"), next_deal=False)
     t.shot("summary")

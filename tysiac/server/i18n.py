@@ -101,8 +101,6 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seat_you": ("ty (gospodarz)", "you (the host)"),
     "seat_human": ("człowiek — wolne miejsce", "a person: a free seat"),
     "seat_bot": ("bot: {level}", "bot: {level}"),
-    "level_random": ("losowy", "random"), "level_basic": ("podstawowy", "basic"),
-    "level_strong": ("silny", "strong"), "level_expert": ("ekspert", "expert"),
     "advanced": ("Więcej opcji zasad", "More rule options"),
     "advanced_help": ("Po jednej w wierszu: opcja=wartość, np. meld_first_trick=false "
                       "(opcje z RULES.md).",
@@ -139,6 +137,8 @@ CLIENT: dict[str, tuple[str, str]] = {
     "is_ready": ("gotów", "ready"), "not_ready_mark": ("czeka", "not ready"),
     "free_seat": ("wolne miejsce", "free seat"), "remove": ("Usuń", "Remove"),
     "make_bot": ("Bot", "Bot"), "make_open": ("Wolne", "Open"),
+    "level_random": ("losowy", "random"), "level_basic": ("podstawowy", "basic"),
+    "level_strong": ("silny", "strong"), "level_expert": ("ekspert", "expert"),
     "host": ("gospodarz", "host"), "you": ("ty", "you"), "away": ("nieobecny", "away"),
     "spectating": ("Oglądasz tę grę.", "You are watching this game."),
     "deal": ("Rozdanie {n}", "Deal {n}"),

@@ -146,7 +146,7 @@ function buildWaiting(msg) {
   const seats = table.seats.map((s, i) => {
     const mine = i === you;
     const bits = [h("strong", {}, s.taken ? s.name : T("free_seat"))];
-    if (s.bot) bits.push(h("span", { class: "tag" }, `${T("make_bot")} · ${s.bot}`));
+    if (s.bot) bits.push(h("span", { class: "tag" }, `${T("make_bot")} · ${T(`level_${s.bot}`)}`));
     if (s.host) bits.push(h("span", { class: "tag" }, T("host")));
     if (mine) bits.push(h("span", { class: "tag you" }, T("you")));
     if (s.human && s.taken) bits.push(h("span", { class: s.ready ? "tag ok" : "tag" }, T(s.ready ? "is_ready" : "not_ready_mark")));
@@ -159,7 +159,7 @@ function buildWaiting(msg) {
       controls.push(h("select", { "aria-label": `${T("make_bot")} ${i + 1}`, "data-key": `bot-${i}`,
         onchange: (e) => send("seat", { seat: i, bot: e.target.value || null }) },
         h("option", { value: "", selected: s.human }, T("make_open")),
-        ...table.levels.map(l => h("option", { value: l, selected: s.bot === l }, `${T("make_bot")}: ${l}`))));
+        ...table.levels.map(l => h("option", { value: l, selected: s.bot === l }, `${T("make_bot")}: ${T(`level_${l}`)}`))));
     }
     return h("li", { class: mine ? "seat mine" : "seat" }, bits, h("span", { class: "controls" }, controls));
   });
