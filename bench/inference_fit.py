@@ -34,10 +34,15 @@ from tysiac.engine import actions as A
 Array = npt.NDArray[np.float64]
 
 
+def _biased(x: Array) -> Array:
+    """``x`` with a column of ones: the bias is the last weight."""
+    return np.column_stack([x, np.ones(len(x))])
+
+
 def logistic(x: Array, y: Array) -> Array:
     """Weights of a logistic regression of ``y`` on the columns of ``x`` and a
     bias (the last weight), by Newton's method."""
-    x = np.column_stack([x, np.ones(len(x))])
+    x = _biased(x)
     w = np.zeros(x.shape[1])
     for _ in range(60):
         p = 1 / (1 + np.exp(-(x @ w)))
@@ -53,7 +58,7 @@ def log_loss(p: Array, y: Array) -> float:
 
 
 def _predict(x: Array, w: Array) -> Array:
-    return np.asarray(1 / (1 + np.exp(-(np.column_stack([x, np.ones(len(x))]) @ w))))
+    return np.asarray(1 / (1 + np.exp(-(_biased(x) @ w))))
 
 
 def main() -> None:
