@@ -205,7 +205,10 @@ class Seat:
         url = self.browser.base.replace("http", "ws") + f"/ws/t/{self.table_id}"
         self.ws = connect(url, additional_headers={
             "Cookie": "; ".join(f"{k}={v}" for k, v in self.browser.cookies.items())},
-            open_timeout=10, max_size=2**22, legacy=True)
+            open_timeout=10, max_size=2**22, legacy=True,
+            # Frames keep being read while a test is busy elsewhere: a socket that
+            # paused on a full queue would miss its pongs and close (1011).
+            max_queue=None)
         self.ws.send(json.dumps({"type": "hello", "client": self.client, "version": version}))
         return self
 

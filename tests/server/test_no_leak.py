@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import json
-import random
 import re
 from typing import Any
 
@@ -83,14 +82,15 @@ def knowledge(t: Table, seat: int | None) -> set[str]:
     return {card_str(c) for c in known}
 
 
-def drive(server: ServerThread, table_id: str, seats: list[Seat], rng: random.Random) -> None:
+def drive(server: ServerThread, table_id: str, seats: list[Seat], watcher: Seat) -> None:
     """Play the game to its end: each seat acts through its own WebSocket, choosing
     as the basic bot would (the driver may look at the game; the messages are
-    what is checked)."""
+    what is checked). Every socket is read as the game goes, as a browser would:
+    one left unread stops reading its pongs and closes on a keepalive timeout."""
     host = server.node.hosts[table_id]
     bots = [make_bot("basic", i) for i in range(len(seats))]
     for _ in range(20000):
-        for s in seats:
+        for s in (*seats, watcher):
             s.drain(0.001)
         t = host.table
         if t.status != "playing":
@@ -135,7 +135,7 @@ def test_no_message_holds_a_card_its_receiver_may_not_know(sqlite_url, preset, o
         watcher = Browser(server.base).seat(table_id).open()
         for s in seats:
             s.answer(s.send("ready", ready=True))
-        drive(server, table_id, seats, random.Random(3))
+        drive(server, table_id, seats, watcher)
         for s in (*seats, watcher):
             s.drain(0.3)
         store: Store = server.node.store
