@@ -9,9 +9,10 @@ it and pass the forms on.
 
 from __future__ import annotations
 
+import functools
 import json
 import time
-from collections.abc import Mapping
+from collections.abc import Awaitable, Callable, Mapping
 from typing import Any
 
 from starlette.datastructures import FormData
@@ -42,7 +43,7 @@ UPLOAD_LIMIT = MAX_RECORD_BYTES + 64 * 1024
 
 # --- who may see what -------------------------------------------------------------------
 
-async def _visitor_or_guest(request: Request) -> Visitor | Response:
+async def visitor_or_guest(request: Request) -> Visitor | Response:
     """The visitor, or a redirect to come in as a guest first (and back here)."""
     v = await visitor(request, node_of(request).store)
     if v.user is None:
@@ -52,7 +53,7 @@ async def _visitor_or_guest(request: Request) -> Visitor | Response:
 
 async def _my_groups(request: Request) -> tuple[User, list[Q.GroupRow]] | Response:
     """The visitor's account and its groups (or the way in as a guest first)."""
-    v = await _visitor_or_guest(request)
+    v = await visitor_or_guest(request)
     if isinstance(v, Response):
         return v
     assert v.user is not None
@@ -81,7 +82,7 @@ async def _group_or_new(request: Request, group: Q.GroupRow | None, name: str, u
 async def member_group(request: Request, group_id: int
                        ) -> tuple[Visitor, Q.GroupRow] | Response:
     """The group if the visitor is one of its accounts; else the page that says why."""
-    v = await _visitor_or_guest(request)
+    v = await visitor_or_guest(request)
     if isinstance(v, Response):
         return v
     assert v.user is not None
@@ -96,7 +97,7 @@ async def member_group(request: Request, group_id: int
 
 async def member_sheet(request: Request) -> tuple[Visitor, Q.GroupRow, K.Kept] | Response:
     """The sheet of the path if the visitor is one of its group's accounts."""
-    v = await _visitor_or_guest(request)
+    v = await visitor_or_guest(request)
     if isinstance(v, Response):
         return v
     assert v.user is not None
@@ -109,6 +110,31 @@ async def member_sheet(request: Request) -> tuple[Visitor, Q.GroupRow, K.Kept] |
     group = await store.read(Q.q_group, kept.row.group_id)
     assert group is not None
     return v, group, kept
+
+
+Handler = Callable[[Request], Awaitable[Response]]
+
+
+def group_route(handler: Callable[[Request, Visitor, Q.GroupRow], Awaitable[Response]]
+                ) -> Handler:
+    """A page of the group of the path's ``id``: the handler gets the visitor and
+    the group; anyone not in the group, the page that says why."""
+    @functools.wraps(handler)
+    async def route(request: Request) -> Response:
+        found = await member_group(request, request.path_params["id"])
+        return found if isinstance(found, Response) else await handler(request, *found)
+    return route
+
+
+def sheet_route(handler: Callable[[Request, Visitor, Q.GroupRow, K.Kept],
+                                  Awaitable[Response]]) -> Handler:
+    """A page of the sheet of the path's ``id``: the handler gets the visitor, the
+    group and the sheet; anyone not in its group, the page that says why."""
+    @functools.wraps(handler)
+    async def route(request: Request) -> Response:
+        found = await member_sheet(request)
+        return found if isinstance(found, Response) else await handler(request, *found)
+    return route
 
 
 async def _form(request: Request) -> tuple[FormData, bool]:
@@ -303,11 +329,9 @@ def blank_entry(form: DealForm) -> Entry:
     return entry
 
 
-async def sheet_page(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    _, group, kept = found
+@sheet_route
+async def sheet_page(request: Request, _v: Visitor, group: Q.GroupRow,
+                     kept: K.Kept) -> Response:
     form = next_form(kept)
     return await _sheet(request, group, kept, form, blank_entry(form) if form else None, {},
                         200)
@@ -360,11 +384,9 @@ async def _posted_deal(request: Request, kept: K.Kept, form: DealForm
     return entry, errors
 
 
-async def add_deal(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    v, group, kept = found
+@sheet_route
+async def add_deal(request: Request, v: Visitor, group: Q.GroupRow,
+                   kept: K.Kept) -> Response:
     form = next_form(kept)
     if form is None:
         return await _sheet(request, group, kept, None, None,
@@ -381,11 +403,9 @@ async def add_deal(request: Request) -> Response:
     return RedirectResponse(f"/sheets/{kept.id}?done=saved&n={form.number}", 303)
 
 
-async def edit_deal(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    v, group, kept = found
+@sheet_route
+async def edit_deal(request: Request, v: Visitor, group: Q.GroupRow,
+                    kept: K.Kept) -> Response:
     at = request.path_params["n"] - 1
     if not 0 <= at < len(kept.settled.deals):
         return await render(request, "error.html", 404, message="not_found")
@@ -413,11 +433,9 @@ async def _edit(request: Request, group: Q.GroupRow, kept: K.Kept, form: DealFor
                         last_deal=form.number == len(kept.sheet.deals))
 
 
-async def delete_deal(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    v, group, kept = found
+@sheet_route
+async def delete_deal(request: Request, v: Visitor, group: Q.GroupRow,
+                      kept: K.Kept) -> Response:
     form_data, ok = await _form(request)
     n = request.path_params["n"]
     if not ok or n != len(kept.sheet.deals) or \
@@ -431,11 +449,9 @@ async def delete_deal(request: Request) -> Response:
     return RedirectResponse(f"/sheets/{kept.id}?done=deleted&n={n}", 303)
 
 
-async def undo(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    _, group, kept = found
+@sheet_route
+async def undo(request: Request, _v: Visitor, group: Q.GroupRow,
+               kept: K.Kept) -> Response:
     lang = lang_of(request)
     form_data, ok = await _form(request)
     form = next_form(kept)
@@ -454,11 +470,9 @@ async def undo(request: Request) -> Response:
 
 # --- export and import ------------------------------------------------------------------------
 
-async def export(request: Request) -> Response:
-    found = await member_sheet(request)
-    if isinstance(found, Response):
-        return found
-    _, group, kept = found
+@sheet_route
+async def export(request: Request, _v: Visitor, group: Q.GroupRow,
+                 kept: K.Kept) -> Response:
     form = EXPORTS.get(request.path_params["kind"])
     if form is None:
         return await render(request, "error.html", 404, message="not_found")

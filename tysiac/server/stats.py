@@ -16,16 +16,13 @@ from ..scoresheet.stats import PlayerStats, Stats
 from ..scoresheet.texts import STAT_COLUMNS, say, size_rows, stat_row
 from ..storage import sheets as Q
 from . import charts
-from .auth import csrf_ok, visitor
+from .auth import Visitor, csrf_ok, visitor
 from .pages import lang_of, node_of, render
-from .sheets import _visitor_or_guest, date, member_group
+from .sheets import date, group_route, visitor_or_guest
 
 
-async def group_page(request: Request) -> Response:
-    found = await member_group(request, request.path_params["id"])
-    if isinstance(found, Response):
-        return found
-    v, group = found
+@group_route
+async def group_page(request: Request, v: Visitor, group: Q.GroupRow) -> Response:
     store = node_of(request).store
     players = await store.read(Q.q_players, group.id)
     return await render(request, "sheet_group.html", group=group, players=players,
@@ -35,12 +32,9 @@ async def group_page(request: Request) -> Response:
                         me=v.user.id if v.user else None)
 
 
-async def link_me(request: Request) -> Response:
+@group_route
+async def link_me(request: Request, v: Visitor, group: Q.GroupRow) -> Response:
     """"This is me": the visitor's account is this player (or no longer is)."""
-    found = await member_group(request, request.path_params["id"])
-    if isinstance(found, Response):
-        return found
-    v, group = found
     form = await request.form(max_files=0, max_fields=10, max_part_size=1024)
     if csrf_ok(v, form.get("csrf")) and str(form.get("player", "")).isdigit():
         assert v.user is not None
@@ -53,7 +47,7 @@ async def link_me(request: Request) -> Response:
 
 
 async def join(request: Request) -> Response:
-    v = await _visitor_or_guest(request)
+    v = await visitor_or_guest(request)
     if isinstance(v, Response):
         return v
     assert v.user is not None
@@ -82,11 +76,8 @@ def sizes_chart(uid: str, sizes: dict[int, list[int]], lang: str) -> Any:
                                  (say("st_made", lang), say("st_failed", lang)))
 
 
-async def group_stats(request: Request) -> Response:
-    found = await member_group(request, request.path_params["id"])
-    if isinstance(found, Response):
-        return found
-    _, group = found
+@group_route
+async def group_stats(request: Request, _v: Visitor, group: Q.GroupRow) -> Response:
     lang = lang_of(request)
     stats, _ = await K.group_stats(node_of(request).store, group.id)
     shown = [p for p in stats.players if p.games]
@@ -102,11 +93,8 @@ def _h2h(stats: Stats, shown: list[PlayerStats]) -> list[tuple[str, list[str]]]:
                       for b in shown]) for a in shown]
 
 
-async def player_stats(request: Request) -> Response:
-    found = await member_group(request, request.path_params["id"])
-    if isinstance(found, Response):
-        return found
-    _, group = found
+@group_route
+async def player_stats(request: Request, _v: Visitor, group: Q.GroupRow) -> Response:
     lang = lang_of(request)
     stats, games = await K.group_stats(node_of(request).store, group.id)
     p = stats.player(f"p{request.path_params['player']}")
