@@ -79,15 +79,15 @@ async def _group_or_new(request: Request, group: Q.GroupRow | None, name: str, u
                                               time.time(), user.id)
 
 
-async def member_group(request: Request, group_id: int
-                       ) -> tuple[Visitor, Q.GroupRow] | Response:
-    """The group if the visitor is one of its accounts; else the page that says why."""
+async def member_group(request: Request) -> tuple[Visitor, Q.GroupRow] | Response:
+    """The group of the path if the visitor is one of its accounts; else the page
+    that says why."""
     v = await visitor_or_guest(request)
     if isinstance(v, Response):
         return v
     assert v.user is not None
     store = node_of(request).store
-    group = await store.read(Q.q_group, group_id)
+    group = await store.read(Q.q_group, request.path_params["id"])
     if group is None:
         return await render(request, "error.html", 404, message="sh_no_group")
     if not await store.read(Q.q_is_member, group.id, v.user.id):
@@ -121,7 +121,7 @@ def group_route(handler: Callable[[Request, Visitor, Q.GroupRow], Awaitable[Resp
     the group; anyone not in the group, the page that says why."""
     @functools.wraps(handler)
     async def route(request: Request) -> Response:
-        found = await member_group(request, request.path_params["id"])
+        found = await member_group(request)
         return found if isinstance(found, Response) else await handler(request, *found)
     return route
 
