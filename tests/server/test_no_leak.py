@@ -82,15 +82,14 @@ def knowledge(t: Table, seat: int | None) -> set[str]:
     return {card_str(c) for c in known}
 
 
-def drive(server: ServerThread, table_id: str, seats: list[Seat], watcher: Seat) -> None:
+def drive(server: ServerThread, table_id: str, seats: list[Seat]) -> None:
     """Play the game to its end: each seat acts through its own WebSocket, choosing
     as the basic bot would (the driver may look at the game; the messages are
-    what is checked). Every socket is read as the game goes, as a browser would:
-    one left unread stops reading its pongs and closes on a keepalive timeout."""
+    what is checked)."""
     host = server.node.hosts[table_id]
     bots = [make_bot("basic", i) for i in range(len(seats))]
     for _ in range(20000):
-        for s in (*seats, watcher):
+        for s in seats:
             s.drain(0.001)
         t = host.table
         if t.status != "playing":
@@ -135,7 +134,7 @@ def test_no_message_holds_a_card_its_receiver_may_not_know(sqlite_url, preset, o
         watcher = Browser(server.base).seat(table_id).open()
         for s in seats:
             s.answer(s.send("ready", ready=True))
-        drive(server, table_id, seats, watcher)
+        drive(server, table_id, seats)
         for s in (*seats, watcher):
             s.drain(0.3)
         store: Store = server.node.store
