@@ -16,7 +16,7 @@ from ..scoresheet.stats import PlayerStats, Stats
 from ..scoresheet.texts import STAT_COLUMNS, say, size_rows, stat_row
 from ..storage import sheets as Q
 from . import charts
-from .auth import Visitor, csrf_ok, visitor
+from .auth import Visitor, csrf_ok
 from .pages import lang_of, node_of, render
 from .sheets import date, group_route, visitor_or_guest
 
@@ -59,7 +59,7 @@ async def join(request: Request) -> Response:
         return RedirectResponse(f"/sheets/g/{group.id}", 303)
     if request.method == "POST":
         form = await request.form(max_files=0, max_fields=10, max_part_size=1024)
-        if csrf_ok(await visitor(request, store), form.get("csrf")):
+        if csrf_ok(v, form.get("csrf")):
             await store.write(Q.q_join, group.id, v.user.id, time.time())
             return RedirectResponse(f"/sheets/g/{group.id}", 303)
         return await render(request, "sheet_join.html", 400, group=group,
