@@ -274,3 +274,53 @@ def test_threads_may_solve_at_once() -> None:
     with ThreadPoolExecutor(4) as pool:
         together = list(pool.map(lambda p: solve(p, "c").values, positions * 3))
     assert together == alone * 3
+
+
+def swapped_hands(pos: Position, rnd: random.Random, count: int) -> list[Position]:
+    """``pos`` with one card of the declarer swapped for one of a defender's, as
+    the exchange's plans differ: the same objective, other hands."""
+    out = []
+    d = pos.declarer
+    for _ in range(count):
+        o = rnd.choice([p for p in range(pos.k) if p != d])
+        x = rnd.choice([c for c in range(24) if pos.hands[d] >> c & 1])
+        y = rnd.choice([c for c in range(24) if pos.hands[o] >> c & 1])
+        hands = list(pos.hands)
+        hands[d] ^= 1 << x | 1 << y
+        hands[o] ^= 1 << x | 1 << y
+        out.append(replace(pos, hands=tuple(hands)))
+    return out
+
+
+
+@pytest.mark.parametrize("backend", ["python", "c"])
+def test_a_table_kept_between_searches_changes_no_value(backend: str) -> None:
+    """Searches that score alike keep the table: the values of a run of them are
+    those of each search with a table of its own (another objective in between
+    starts it afresh), with fewer nodes in all, since the hands' ends repeat."""
+    if backend == "c" and not kernel.available():
+        pytest.skip("the C kernel is not built")
+    rnd = random.Random("kept table")
+    kept_nodes = fresh_nodes = runs_checked = 0
+    for game in play_positions(VARIANTS["pl-3"], rnd, 10, 8 if backend == "c" else 5):
+        while game.trick and game.phase == PLAY:
+            game.apply(game.legal_actions()[0])
+        if game.phase != PLAY:
+            continue
+        d = game.declarer
+        weights = tuple(1 if p == d else -1 for p in range(3))
+        start = position_of(game, weights, rnd.choice((0, 120)), d)
+        other = replace(start, weights=tuple(2 * w for w in weights))
+        runs = swapped_hands(start, rnd, 6)
+        kept = [value(p, backend) for p in runs]
+        fresh = []
+        for p in runs:
+            value(other, backend)
+            fresh.append(value(p, backend))
+        assert [v for v, _ in kept] == [v for v, _ in fresh]
+        kept_nodes += sum(n for _, n in kept)
+        fresh_nodes += sum(n for _, n in fresh)
+        solved = [solve(p, backend).values for p in runs]
+        assert solved == [value(other, backend) and solve(p, backend).values for p in runs]
+        runs_checked += 1
+    assert runs_checked >= 5 and kept_nodes < fresh_nodes

@@ -19,13 +19,17 @@ game; or "most points" when ``weights`` select the declarer).
 
 The value is additive, so the search works on the value of the rest of the deal
 with the contract still "needed" as part of the state; a transposition table at
-the start of each trick stores bounds. Alpha-beta, move ordering, and one sound
-pruning of equivalent cards: the last player of a trick plays from each run of
-equivalent cards (same suit, no live card of another hand between them) only
-the highest card when its side takes the trick and the lowest otherwise; any line
-with the other card is no better, as swapping the two cards only moves points
-towards the side that wants them. (Ranks differ in points, so that is the only
-place where equivalent cards may be merged without changing the value.)
+the start of each trick stores bounds. Those bounds depend only on the entry's key
+and on how the search scores (:func:`_signature`), so a search that scores as the
+one before it on the same thread keeps its table: the exchange solves one world
+for several exchanges in a row, and their ends are often the same. Alpha-beta,
+move ordering, and one sound pruning of equivalent cards: the last player of a
+trick plays from each run of equivalent cards (same suit, no live card of another
+hand between them) only the highest card when its side takes the trick and the
+lowest otherwise; any line with the other card is no better, as swapping the two
+cards only moves points towards the side that wants them. (Ranks differ in points,
+so that is the only place where equivalent cards may be merged without changing
+the value.)
 
 :func:`solve` returns the exact value of every legal move. The C kernel
 (:mod:`tysiac.bots.kernel`) runs the same search much faster; :func:`solve` uses
@@ -34,6 +38,7 @@ it when it is built, and the tests hold the two to identical values.
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass, replace
 
 from ..cards import ABOVE, MARRIAGE_VALUES, POINTS, QUEENS, SUIT_MASK, cards_of, points_of
@@ -46,6 +51,9 @@ BONUS = 1 << 20
 INF = 1 << 30
 #: Contract value meaning "out of reach whatever happens" in the table's keys.
 _UNREACHABLE = 1023
+#: Entries a kept table may hold before a search starts it afresh (the C kernel's
+#: table has a fixed size and overwrites instead).
+_TABLE_LIMIT = 1 << 18
 
 
 @dataclass(frozen=True, slots=True)
@@ -197,7 +205,6 @@ class _Search:
         self.leftover = pos.leftover
         self.bonus = BONUS if pos.contract else 0
         self.pos = pos
-        self.table: dict[tuple[int, ...], tuple[int, int]] = {}
         self.nodes = 0
         min_weights = {w for p, w in enumerate(pos.weights) if p != pos.declarer}
         # Merging equivalent cards is sound only if each side wants points for
@@ -206,6 +213,7 @@ class _Search:
             and min(min_weights) <= 0
         self.total_tricks = pos.tricks_done + (sum(h.bit_count() for h in pos.hands)
                                                + len(pos.trick) + self.k - 1) // self.k
+        self.table = _table(_signature(self))
 
     # --- the root ---------------------------------------------------------------
 
@@ -431,6 +439,25 @@ class _Search:
         if win_pos == self.decl and 0 < need <= pts:
             gain += self.bonus
         return gain
+
+
+_kept = threading.local()
+
+
+def _signature(search: _Search) -> tuple[object, ...]:
+    """Everything besides a table entry's key that its value depends on (the
+    number of tricks in the deal makes the hands' size tell the tricks done)."""
+    return (search.k, search.decl, search.weights, search.bonus, search.leftover,
+            search.meld_first, search.duties, search.total_tricks)
+
+
+def _table(signature: tuple[object, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
+    """This thread's table: the last search's if it scored the same way."""
+    table: dict[tuple[int, ...], tuple[int, int]] | None = getattr(_kept, "table", None)
+    if table is None or _kept.signature != signature or len(table) > _TABLE_LIMIT:
+        table = _kept.table = {}
+        _kept.signature = signature
+    return table
 
 
 def _loser_key(c: int) -> int:
