@@ -105,7 +105,7 @@ def declarer_points(ctx: Context, world: World, declarer: int, hand: int, gifts:
     pos = Position(hands, d, (), -1, 0, d, (0,) * ctx.k, weights, 0,
                    ctx.leftover_points(leftover), rules.meld_first_trick, rules.must_beat,
                    rules.must_trump, rules.must_overtrump)
-    v = value(pos, ctx.backend)[0]
+    v = value(pos, ctx.backend, keep=True)[0]     # the exchange: one world, hand after hand
     points = -(-v // _SCALE)
     return points, points * _SCALE - v
 

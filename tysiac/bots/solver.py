@@ -20,9 +20,11 @@ game; or "most points" when ``weights`` select the declarer).
 The value is additive, so the search works on the value of the rest of the deal
 with the contract still "needed" as part of the state; a transposition table at
 the start of each trick stores bounds. Those bounds depend only on the entry's key
-and on how the search scores (:func:`_signature`), so a search that scores as the
-one before it on the same thread keeps its table: the exchange solves one world
-for several exchanges in a row, and their ends are often the same. Alpha-beta,
+and on how the search scores (:func:`_signature`), so a search asked to ``keep``
+the table keeps it if it scores as the one before it on the same thread: the
+exchange solves one world for several exchanges in a row, and their ends are
+often the same. (Kept, the nodes searched depend on the searches before, which
+is why it is asked for: a budget of nodes stays deterministic without it.) Alpha-beta,
 move ordering, and one sound pruning of equivalent cards: the last player of a
 trick plays from each run of equivalent cards (same suit, no live card of another
 hand between them) only the highest card when its side takes the trick and the
@@ -151,30 +153,31 @@ def decode(pos: Position, value: int) -> tuple[bool, int]:
     return made, value - BONUS if made else value
 
 
-def solve(pos: Position, backend: str = "auto") -> Solution:
+def solve(pos: Position, backend: str = "auto", keep: bool = False) -> Solution:
     """Exact values of every legal move. ``backend``: ``auto`` (the C kernel when it
-    is built), ``c`` or ``python``."""
+    is built), ``c`` or ``python``; ``keep``: the last search's table, if it scored
+    alike (the module docstring)."""
     if backend != "python":
         from .kernel import solve_c
-        result = solve_c(pos)
+        result = solve_c(pos, keep)
         if result is not None:
             return result
         if backend == "c":
             raise RuntimeError("the C solver kernel is not built (run make setup)")
-    return _Search(pos).root()
+    return _Search(pos, keep).root()
 
 
-def value(pos: Position, backend: str = "auto") -> tuple[int, int]:
+def value(pos: Position, backend: str = "auto", keep: bool = False) -> tuple[int, int]:
     """(the exact value of the position, nodes searched): ``solve`` without the
-    value of every move, much cheaper. ``backend`` as for :func:`solve`."""
+    value of every move, much cheaper. ``backend`` and ``keep`` as for :func:`solve`."""
     if backend != "python":
         from .kernel import value_c
-        result = value_c(pos)
+        result = value_c(pos, keep)
         if result is not None:
             return result
         if backend == "c":
             raise RuntimeError("the C solver kernel is not built (run make setup)")
-    search = _Search(pos)
+    search = _Search(pos, keep)
     return search.value(), search.nodes
 
 
@@ -195,7 +198,7 @@ _PAIR = tuple(SUIT_MASK[s] & (QUEENS | QUEENS << 1) for s in range(4))
 class _Search:
     """Alpha-beta over one position; the state is mutated and restored in place."""
 
-    def __init__(self, pos: Position) -> None:
+    def __init__(self, pos: Position, keep: bool = False) -> None:
         self.k = pos.k
         self.hands = list(pos.hands)
         self.decl = pos.declarer
@@ -213,7 +216,7 @@ class _Search:
             and min(min_weights) <= 0
         self.total_tricks = pos.tricks_done + (sum(h.bit_count() for h in pos.hands)
                                                + len(pos.trick) + self.k - 1) // self.k
-        self.table = _table(_signature(self))
+        self.table = _table(_signature(self), keep)
 
     # --- the root ---------------------------------------------------------------
 
@@ -451,10 +454,11 @@ def _signature(search: _Search) -> tuple[object, ...]:
             search.meld_first, search.duties, search.total_tricks)
 
 
-def _table(signature: tuple[object, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
-    """This thread's table: the last search's if it scored the same way."""
+def _table(signature: tuple[object, ...], keep: bool) -> dict[tuple[int, ...], tuple[int, int]]:
+    """This thread's table: with ``keep``, the last search's if it scored alike."""
     table: dict[tuple[int, ...], tuple[int, int]] | None = getattr(_kept, "table", None)
-    if table is None or _kept.signature != signature or len(table) > _TABLE_LIMIT:
+    if (not keep or table is None or _kept.signature != signature
+            or len(table) > _TABLE_LIMIT):
         table = _kept.table = {}
         _kept.signature = signature
     return table

@@ -18,7 +18,7 @@ if TYPE_CHECKING:
     from ..solver import Position, Solution
 
 #: Must match ``tys_abi_version()`` in solver.c.
-ABI_VERSION = 4
+ABI_VERSION = 5
 LIBRARY = Path(__file__).with_name("_solver.so")
 
 
@@ -53,12 +53,13 @@ def _load() -> ctypes.CDLL | None:
     except (OSError, AttributeError):
         return None
     lib.tys_solve.argtypes = [
-        ctypes.POINTER(_Position), ctypes.POINTER(ctypes.c_int32), ctypes.c_int32,
+        ctypes.POINTER(_Position), ctypes.c_int32, ctypes.POINTER(ctypes.c_int32), ctypes.c_int32,
         ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int64),
     ]
     lib.tys_solve.restype = ctypes.c_int
     lib.tys_value.argtypes = [
-        ctypes.POINTER(_Position), ctypes.POINTER(ctypes.c_int32), ctypes.POINTER(ctypes.c_int64),
+        ctypes.POINTER(_Position), ctypes.c_int32, ctypes.POINTER(ctypes.c_int32),
+        ctypes.POINTER(ctypes.c_int64),
     ]
     lib.tys_value.restype = ctypes.c_int
     return lib
@@ -84,7 +85,7 @@ def _struct(pos: Position) -> _Position:
     )
 
 
-def solve_c(pos: Position) -> Solution | None:
+def solve_c(pos: Position, keep: bool = False) -> Solution | None:
     """:func:`tysiac.bots.solver.solve` in C, or ``None`` if the kernel is not built."""
     if _LIB is None:
         return None
@@ -94,18 +95,19 @@ def solve_c(pos: Position) -> Solution | None:
     n = len(moves)
     values = (ctypes.c_int32 * n)()
     nodes = ctypes.c_int64()
-    if _LIB.tys_solve(ctypes.byref(_struct(pos)), (ctypes.c_int32 * n)(*moves), n, values,
-                      ctypes.byref(nodes)):
+    if _LIB.tys_solve(ctypes.byref(_struct(pos)), keep, (ctypes.c_int32 * n)(*moves), n,
+                      values, ctypes.byref(nodes)):
         return None                 # no memory for the table: the Python search runs
     return Solution(moves, tuple(values), nodes.value)
 
 
-def value_c(pos: Position) -> tuple[int, int] | None:
+def value_c(pos: Position, keep: bool = False) -> tuple[int, int] | None:
     """:func:`tysiac.bots.solver.value` in C, or ``None`` if the kernel is not built."""
     if _LIB is None:
         return None
     result = ctypes.c_int32()
     nodes = ctypes.c_int64()
-    if _LIB.tys_value(ctypes.byref(_struct(pos)), ctypes.byref(result), ctypes.byref(nodes)):
+    if _LIB.tys_value(ctypes.byref(_struct(pos)), keep, ctypes.byref(result),
+                      ctypes.byref(nodes)):
         return None
     return result.value, nodes.value

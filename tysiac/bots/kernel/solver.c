@@ -47,8 +47,9 @@ typedef struct {
 /* One table per thread (ctypes lets threads call in at once), allocated on first
    use; a new generation number stands for clearing it. An entry's value depends
    only on its key and on how the search scores (the signature below), so a search
-   that scores as the one before it keeps the table: the exchange and bidding
-   solve the same world for several hands in a row, and share much of the end. */
+   asked to keep the table keeps it if it scores as the one before it: the exchange
+   solves one world for several exchanges in a row, whose ends repeat. (Kept, the
+   nodes searched depend on the searches before; values never do.) */
 static __thread entry *table;
 static __thread uint32_t generation;
 static __thread int32_t last_signature[12];
@@ -409,14 +410,14 @@ static int setup(search *S, const tys_position *pos) {
 }
 
 /* The table for a new search (see `table`): 0, or -1 without memory for it. */
-static int new_table(const search *S) {
+static int new_table(const search *S, int keep) {
     int32_t signature[12] = {S->k, S->decl, S->weights[0], S->weights[1], S->weights[2],
                              S->bonus, S->leftover, S->meld_first, S->must_beat,
                              S->must_trump, S->must_overtrump, S->total_tricks};
     if (!table) {
         table = calloc(TABLE_SIZE, sizeof(entry));
         if (!table) return -1;
-    } else if (generation && !memcmp(signature, last_signature, sizeof signature)) {
+    } else if (keep && generation && !memcmp(signature, last_signature, sizeof signature)) {
         return 0;
     }
     memcpy(last_signature, signature, sizeof signature);
@@ -435,10 +436,10 @@ static int base_value(const tys_position *pos, int need) {
 }
 
 /* The exact value of the position (solver.py value). */
-int tys_value(const tys_position *pos, int32_t *value, int64_t *nodes) {
+int tys_value(const tys_position *pos, int32_t keep, int32_t *value, int64_t *nodes) {
     search S;
     int need = setup(&S, pos);
-    if (new_table(&S)) return -1;
+    if (new_table(&S, keep)) return -1;
     int base = base_value(pos, need);
     int v;
     if (pos->ntrick == 0) {
@@ -463,11 +464,11 @@ int tys_value(const tys_position *pos, int32_t *value, int64_t *nodes) {
 }
 
 /* The values of the given root moves (engine actions, in the engine's order). */
-int tys_solve(const tys_position *pos, const int32_t *moves, int32_t nmoves, int32_t *values,
-              int64_t *nodes) {
+int tys_solve(const tys_position *pos, int32_t keep, const int32_t *moves, int32_t nmoves,
+              int32_t *values, int64_t *nodes) {
     search S;
     int need = setup(&S, pos);
-    if (new_table(&S)) return -1;
+    if (new_table(&S, keep)) return -1;
     int base = base_value(pos, need);
     int p = (pos->leader + pos->ntrick) % S.k;
     int win = -1, win_pos = pos->leader;
@@ -494,4 +495,4 @@ int tys_solve(const tys_position *pos, const int32_t *moves, int32_t nmoves, int
 }
 
 /* Checked by the loader: the layout of tys_position and the search it runs. */
-int tys_abi_version(void) { return 4; }
+int tys_abi_version(void) { return 5; }
