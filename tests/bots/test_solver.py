@@ -292,7 +292,6 @@ def swapped_hands(pos: Position, rnd: random.Random, count: int) -> list[Positio
     return out
 
 
-
 @pytest.mark.parametrize("backend", ["python", "c"])
 def test_a_table_kept_between_searches_changes_no_value(backend: str) -> None:
     """Searches that score alike and ``keep`` the table: the values of a run of them
