@@ -261,7 +261,7 @@ def rollout(ctx: Context, world: World, first: int, answer: int | None = None) -
                    tuple(1 if s == me else -1 for s in ctx.seats), 0, 0,
                    rules.meld_first_trick, rules.must_beat, rules.must_trump,
                    rules.must_overtrump)
-    return float(value(pos, ctx.backend)[0])
+    return float(value(pos, ctx.backend, keep=True)[0])
 
 
 def _greedy(hand: int, trick: list[tuple[int, int]], trump: int, may_meld: bool) -> int:
