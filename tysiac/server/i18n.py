@@ -99,8 +99,8 @@ TEXTS: dict[str, tuple[str, str]] = {
     "seats": ("Miejsca", "Seats"),
     "seat_n": ("Miejsce {n}", "Seat {n}"),
     "seat_you": ("ty (gospodarz)", "you (the host)"),
-    "seat_human": ("człowiek — wolne miejsce", "a person: a free seat"),
-    "seat_bot": ("bot: {level}", "bot: {level}"),
+    "seat_human": ("Człowiek — wolne miejsce", "A person: a free seat"),
+    "seat_bot": ("Bot: {level}", "Bot: {level}"),
     "advanced": ("Więcej opcji zasad", "More rule options"),
     "advanced_help": ("Po jednej w wierszu: opcja=wartość, np. meld_first_trick=false "
                       "(opcje z RULES.md).",
