@@ -22,16 +22,16 @@ with the contract still "needed" as part of the state; a transposition table at
 the start of each trick stores bounds. Those bounds depend only on the entry's key
 and on how the search scores (:func:`_signature`), so a search asked to ``keep``
 the table keeps it if it scores as the one before it on the same thread: the
-exchange solves one world for several exchanges in a row, and their ends are often
-the same. (Kept, the nodes searched depend on the searches before, which is why it
-is asked for: a budget of nodes stays deterministic without it.) Alpha-beta, move
-ordering, and one sound pruning of equivalent cards: the last player of a trick
-plays from each run of equivalent cards (same suit, no live card of another hand
-between them) only the highest card when its side takes the trick and the lowest
-otherwise; any line with the other card is no better, as swapping the two cards
-only moves points towards the side that wants them. (Ranks differ in points, so
-that is the only place where equivalent cards may be merged without changing the
-value.)
+exchange solves one world for several exchanges in a row, and the draw game rolls
+one world out for every lead and answer; their ends are often the same. (Kept,
+the nodes searched depend on the searches before, which is why it is asked for: a
+budget of nodes stays deterministic without it.) Alpha-beta, move ordering, and one
+sound pruning of equivalent cards: the last player of a trick plays from each run of
+equivalent cards (same suit, no live card of another hand between them) only the
+highest card when its side takes the trick and the lowest otherwise; any line with
+the other card is no better, as swapping the two cards only moves points towards the
+side that wants them. (Ranks differ in points, so that is the only place where
+equivalent cards may be merged without changing the value.)
 
 :func:`solve` returns the exact value of every legal move. The C kernel
 (:mod:`tysiac.bots.kernel`) runs the same search much faster; :func:`solve` uses

@@ -48,8 +48,9 @@ typedef struct {
    use; a new generation number stands for clearing it. An entry's value depends
    only on its key and on how the search scores (the signature below), so a search
    asked to keep the table keeps it if it scores as the one before it: the exchange
-   solves one world for several exchanges in a row, whose ends repeat. (Kept, the
-   nodes searched depend on the searches before; values never do.) */
+   solves one world for several exchanges in a row, the draw game rolls one world
+   out for every lead and answer, and their ends repeat. (Kept, the nodes searched
+   depend on the searches before; values never do.) */
 static __thread entry *table;
 static __thread uint32_t generation;
 static __thread int32_t last_signature[12];
