@@ -3,28 +3,26 @@ names the line of a mistake."""
 
 from __future__ import annotations
 
+import textwrap
+
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tysiac.record import RecordError, dumps, read_any, replay, to_record
+from tysiac.record import RecordError, dumps, notation, read_any, replay, to_record
 from tysiac.record.notation import read, write
 
 from .randomgames import VARIANTS, random_game
 
-EXAMPLE = """\
-[Format tysiac-text/1]
-[Rules pl-3 bombs_per_player=0]
-[Players ["Ania","Bartek","Celina"]]
-[FirstDealer 2]
 
-{deal}
-hands: AH TH KH QH 9D JS 9S / JH 9H AD AS TS KS QS / TD AC TC KC QC JC 9C
-musik: KD QD JD
-1:110 2:pass 0:120 1:pass
-0:give(1=9S,2=JD) 0:declare=120
-1. 0:QH+ 1:9H 2:TD
-"""
+def _docstring_example() -> str:
+    """The example of the notation module's docstring (the indented block after
+    ``::``), so that the documented example is the one these tests replay."""
+    block = notation.__doc__.split("::\n\n", 1)[1].split("\n\nMoves:", 1)[0]
+    return textwrap.dedent(block) + "\n"
+
+
+EXAMPLE = _docstring_example()
 
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -14,7 +14,7 @@ while the reader only needs the order of the tokens::
     musik: KD QD JD
     1:110 2:pass 0:120 1:pass
     0:give(1=9S,2=JD) 0:declare=120
-    1. 0:QH+ 1:9H 2:JH
+    1. 0:QH+ 1:9H 2:TD
 
 Moves: a bid ``110``, ``pass``, ``redeal``, ``musik=0``, ``give(1=9S,2=JD)``,
 ``discard(9S,JD)``, ``bomb``, ``declare=120``, a card ``QH``, a marriage lead
