@@ -275,3 +275,19 @@ def test_the_end_of_deal_question_takes_numbers(tmp_path: Path, passive: str) ->
                        "3) Tabela wyników, 4) koniec")
     assert "Pokaż karty: rozdanie 1" in text and "Tabela wyników (pl-3)" in text
     assert len(seen) == 4 and len(s.game.log) >= 2     # 1 dealt the next deal, 4 quit
+
+
+def test_a_number_off_the_list_is_told_the_list_range(tmp_path: Path) -> None:
+    s = new_session(tmp_path / "g.json", "pl-3", seed=3, levels=("random",))
+    asked: list[str] = []
+
+    def answer(prompt: str) -> str:
+        asked.append(prompt)
+        return {1: "9", 2: "0"}.get(len(asked), "q")
+
+    text, _ = run(s, answer)
+    listed = len(re.findall(r"\d+\) ", asked[0]))
+    assert listed >= 2
+    for n in (9, 0):
+        assert f"Nie ma numeru {n} na liście: wpisz numer od 1 do {listed}." in text
+    assert "Nie rozumiem" not in text

@@ -109,20 +109,23 @@ class PlainGame:
     # --- what is asked --------------------------------------------------------
 
     def prompt(self) -> str:
+        head, items = self.menu()
+        return head + " " + _numbered(items)
+
+    def menu(self) -> tuple[str, list[str]]:
+        """What is asked now, and the numbered choices of the answer."""
         s, lang = self.s, self.lang
         if s.over:
-            return tr("p_over", lang) + " " + _numbered([tr("p_quit", lang),
-                                                         tr("p_rematch", lang)])
+            return tr("p_over", lang), [tr("p_quit", lang), tr("p_rematch", lang)]
         if s.between_deals:
-            return tr("p_next", lang) + " " + _numbered([
-                tr("p_next_deal", lang) + " (Enter)", tr("show_cards", lang),
-                tr("sheet", lang), tr("p_quit", lang)])
+            return tr("p_next", lang), [tr("p_next_deal", lang) + " (Enter)",
+                                        tr("show_cards", lang), tr("sheet", lang),
+                                        tr("p_quit", lang)]
         v = s.view()
         if not v.my_turn:
-            return tr("redeal_offer", lang) + " " + _numbered(
-                [tr("play_on", lang), tr("redeal", lang)])
+            return tr("redeal_offer", lang), [tr("play_on", lang), tr("redeal", lang)]
         if v.phase == "exchange":
-            return self.exchange_prompt(v)
+            return self.exchange_menu(v)
         head = {
             "bid": tr("bid", lang, cap=v.cap),
             "choose_musik": tr("choose_musik", lang),
@@ -131,10 +134,10 @@ class PlainGame:
         }[v.phase]
         if v.phase == "play":
             head += " " + tr("n_hand", lang, cards=hand_text(v.hand, lang))
-        return head + " " + tr("p_options", lang) + " " + _numbered(
-            [self.option_text(a) for a in self.options(v)])
+        return head + " " + tr("p_options", lang), [self.option_text(a)
+                                                    for a in self.options(v)]
 
-    def exchange_prompt(self, v: View) -> str:
+    def exchange_menu(self, v: View) -> tuple[str, list[str]]:
         """One card at a time: to the next receiver, or the next discard."""
         s, lang = self.s, self.lang
         example = card_example(lang)
@@ -152,7 +155,7 @@ class PlainGame:
         items = [card(c, lang) for c in self.exchange_hand(v)]
         if A.BOMB in v.legal and first:
             items.append(tr("bomb", lang).lower())
-        return text + " " + tr("p_hand", lang) + " " + _numbered(items)
+        return text + " " + tr("p_hand", lang), items
 
     def exchange_hand(self, v: View) -> list[int]:
         """The cards still to pick from, in the order they are numbered."""
@@ -196,7 +199,11 @@ class PlainGame:
         if understood:
             self.unknown = 0
             return True
-        self.say(tr("p_unknown", lang, text=line, example=card_example(lang)))
+        n, listed = _number(line), len(self.menu()[1])
+        if n is not None and n < 100 and not 1 <= n <= listed:
+            self.say(tr("p_no_number", lang, n=n, last=listed))
+        else:
+            self.say(tr("p_unknown", lang, text=line, example=card_example(lang)))
         self.unknown += 1
         if self.unknown >= MAX_UNKNOWN:
             self.say(tr("p_giveup", lang))

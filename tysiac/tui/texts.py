@@ -209,6 +209,8 @@ _T: dict[str, tuple[str, str]] = {
                   "po pomoc.",
                   "Not understood: {text}. Type a number from the list, a card ({example}) "
                   "or ? for help."),
+    "p_no_number": ("Nie ma numeru {n} na liście: wpisz numer od 1 do {last}.",
+                    "There is no number {n} on the list: type a number from 1 to {last}."),
     "p_giveup": ("Zbyt wiele niezrozumiałych odpowiedzi z rzędu: koniec.",
                  "Too many answers not understood in a row: stopping."),
     "p_help": (
