@@ -74,7 +74,9 @@ def test_notation_round_trips_a_record(tmp_path: Path,
 
 @pytest.mark.parametrize(("lang", "content", "message"), [
     ("pl", None, "nie można odczytać"),
+    ("pl", None, "nie ma takiego pliku ani katalogu"),
     ("en", None, "cannot read"),
+    ("en", None, "no such file or directory"),
     ("pl", '{"players": ["A", "B"], "first_dealer": 0}', "tysiac notation: "),
 ])
 def test_notation_of_a_bad_file(tmp_path: Path, capsys: pytest.CaptureFixture[str],

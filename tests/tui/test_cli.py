@@ -156,6 +156,7 @@ def test_a_game_that_cannot_be_saved_is_not_started(
     code, out, err = play(["--plain", "--save", str(tmp_path / "file" / "g.json")], capsys,
                           monkeypatch)
     assert code == 2 and err.startswith("tysiac play: nie można zapisać partii w ")
+    assert err.rstrip().endswith(": taki plik już istnieje")   # not the OS's English
     assert "Traceback" not in err and out == ""
 
 

@@ -178,7 +178,7 @@ def test_a_failing_save_is_reported_not_raised(tmp_path: Path,
     answers = iter(["1", "q"])
     monkeypatch.setattr("tysiac.tui.session.write_atomic", full)
     text, _ = run(s, lambda prompt: next(answers))
-    assert "Nie można zapisać partii: No space left on device" in text
+    assert "Nie można zapisać partii: brak miejsca na dysku" in text
     assert s.game.bids and s.view().my_turn or s.game.phase_name != "bid"   # play went on
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import sys
 
 from ..engine.game import Game
+from ..oserrors import os_reason
 from ..record import GameRecord, RecordError, read_record, replay
 from ..record.limits import MAX_RECORD_BYTES
 
@@ -30,9 +31,8 @@ def read_input(path: str) -> bytes:
         with open(path, "rb") as f:
             return f.read(MAX_RECORD_BYTES + 1)
     except OSError as e:
-        reason = e.strerror or str(e)
-        raise InputError(f"nie można odczytać {path}: {reason}",
-                         f"cannot read {path}: {reason}") from None
+        raise InputError(f"nie można odczytać {path}: {os_reason(e, 'pl')}",
+                         f"cannot read {path}: {os_reason(e, 'en')}") from None
 
 
 def read_game(path: str) -> tuple[GameRecord, Game]:

@@ -7,6 +7,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..oserrors import os_reason
 from ..rules import PRESET_NAMES, Rules, RulesError, parse_option
 from ..tui.saves import SaveError, default_path
 from ..tui.session import DEFAULT_LEVEL, Session, Table
@@ -127,7 +128,7 @@ def run(args: argparse.Namespace) -> int:
         print(f"tysiac play: {e.message(lang)}", file=sys.stderr)
         return 2
     except OSError as e:
-        err = PlayError("cannot_save", path=e.filename, reason=e.strerror)
+        err = PlayError("cannot_save", path=e.filename, reason=os_reason(e, lang))
         print(f"tysiac play: {err.message(lang)}", file=sys.stderr)
         return 2
     flags = _flags(args)

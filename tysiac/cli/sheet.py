@@ -18,6 +18,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from ..oserrors import os_reason
 from ..rules import PRESET_NAMES, Rules, RulesError, parse_option
 from ..scoresheet.errors import SheetError
 from ..scoresheet.texts import say
@@ -231,8 +232,8 @@ def write_output(text: str, path: str | None) -> str:
     try:
         Path(path).write_text(text, encoding="utf-8")
     except OSError as e:
-        raise InputError(f"nie można zapisać {path}: {e.strerror}",
-                         f"cannot write {path}: {e.strerror}") from None
+        raise InputError(f"nie można zapisać {path}: {os_reason(e, 'pl')}",
+                         f"cannot write {path}: {os_reason(e, 'en')}") from None
     return ""
 
 

@@ -29,6 +29,7 @@ from ..engine import actions as A
 from ..engine.errors import PHASE_NAMES, IllegalAction
 from ..engine.game import Game
 from ..engine.views import View
+from ..oserrors import os_reason
 from .panels import side_content, status_line, table_content
 from .session import Session
 from .summary import deal_summary, last_trick_line, score_sheet, show_cards
@@ -388,7 +389,7 @@ class TysiacApp(App[None]):
         try:
             session = await asyncio.to_thread(self.session.rematch, self.lang)
         except OSError as e:
-            self.set_note(self.say("save_failed", reason=e.strerror or e))
+            self.set_note(self.say("save_failed", reason=os_reason(e, self.lang)))
             await self.redraw()
             return
         session.paced = True
@@ -432,7 +433,7 @@ class TysiacApp(App[None]):
     def note_save_error(self) -> None:
         error = self.session.save_error
         if error is not None:       # the move stands; the file catches up at the next save
-            self.set_note(self.say("save_failed", reason=error.strerror or error))
+            self.set_note(self.say("save_failed", reason=os_reason(error, self.lang)))
 
     def set_note(self, text: str, info: bool = False) -> None:
         self.note = text

@@ -22,6 +22,7 @@ from ..cards import MARRIAGE_VALUES, SUIT_SYMBOLS, mask_of, sorted_for_display
 from ..engine import actions as A
 from ..engine.errors import IllegalAction
 from ..engine.views import View
+from ..oserrors import os_reason
 from .cardtext import CardTextError, card_example, card_form_help, card_tokens, read_card
 from .narrate import Narrator
 from .session import Session
@@ -99,7 +100,7 @@ class PlainGame:
                 if s.over:
                     self.say(*score_sheet(s.game, s.names, lang))
             if s.save_error is not None:
-                self.say(tr("save_failed", lang, reason=s.save_error.strerror or s.save_error))
+                self.say(tr("save_failed", lang, reason=os_reason(s.save_error, lang)))
             line = self.ask(self.prompt())
             if line is None or not self.handle(line):
                 if self.s.path is not None and not self.s.over:
@@ -247,7 +248,7 @@ class PlainGame:
         try:
             self.s = self.s.rematch(self.lang)
         except OSError as e:
-            self.say(tr("save_failed", self.lang, reason=e.strerror or e))
+            self.say(tr("save_failed", self.lang, reason=os_reason(e, self.lang)))
             return True
         self.narrator = Narrator(self.s.names, self.lang)
         self.summarised = 0

@@ -13,6 +13,7 @@ import tempfile
 from datetime import datetime
 from pathlib import Path
 
+from ..oserrors import os_reason
 from ..record import GameRecord, RecordError, loads
 
 
@@ -94,9 +95,10 @@ def read_record(path: Path) -> GameRecord:
     except FileNotFoundError:
         raise SaveError(f"nie ma pliku {path}", f"no such file: {path}") from None
     except (OSError, UnicodeDecodeError) as e:
-        reason = e.strerror if isinstance(e, OSError) and e.strerror else str(e)
-        raise SaveError(f"nie można odczytać {path}: {reason}",
-                        f"cannot read {path}: {reason}") from None
+        pl, en = (os_reason(e, "pl"), os_reason(e, "en")) if isinstance(e, OSError) \
+            else (str(e), str(e))
+        raise SaveError(f"nie można odczytać {path}: {pl}",
+                        f"cannot read {path}: {en}") from None
     try:
         return loads(text)
     except RecordError as e:
