@@ -94,11 +94,11 @@ def read_record(path: Path) -> GameRecord:
         text = path.read_text(encoding="utf-8")
     except FileNotFoundError:
         raise SaveError(f"nie ma pliku {path}", f"no such file: {path}") from None
-    except (OSError, UnicodeDecodeError) as e:
-        pl, en = (os_reason(e, "pl"), os_reason(e, "en")) if isinstance(e, OSError) \
-            else (str(e), str(e))
-        raise SaveError(f"nie można odczytać {path}: {pl}",
-                        f"cannot read {path}: {en}") from None
+    except OSError as e:
+        raise SaveError(f"nie można odczytać {path}: {os_reason(e, 'pl')}",
+                        f"cannot read {path}: {os_reason(e, 'en')}") from None
+    except UnicodeDecodeError as e:
+        raise SaveError(f"nie można odczytać {path}: {e}", f"cannot read {path}: {e}") from None
     try:
         return loads(text)
     except RecordError as e:
